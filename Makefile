@@ -1,0 +1,92 @@
+# ttyport-bus: build the patched kernel and the guest, boot them in QEMU, test.
+#
+#   make demo     build what is missing, boot the demo world, show what the bus found
+#   make check    host-side unit tests and every QEMU test, on the debug kernel
+#
+# Pieces: deps kernel export-patches tables overlays models initramfs run.
+# See README.md for the variables of 'make run'.
+
+SHELL := /bin/bash
+TOP := $(CURDIR)
+B := $(TOP)/build
+
+KERNEL_OUT := $(B)/obj-debug
+KERNEL_FRAGMENTS := kconfig/base.config kconfig/debug.config
+BZIMAGE := $(KERNEL_OUT)/arch/x86/boot/bzImage
+INITRD := $(B)/initramfs.cpio.gz
+HOSTCTL := $(B)/host/hostctl
+
+ASL := $(wildcard acpi-tables/*.asl)
+AML := $(patsubst acpi-tables/%.asl,$(B)/tables/%.aml,$(ASL))
+DTSO := $(wildcard dt-overlays/*.dtso)
+DTBO := $(patsubst dt-overlays/%.dtso,$(B)/overlays/%.dtbo,$(DTSO))
+
+# Settings of 'make run' (README.md); exported for scripts/qemu-run.sh.
+MACHINE ?= q35
+FIRMWARE ?= bios
+export MACHINE FIRMWARE SSDT OVERLAY CHIPS CMD QEMU_ARGS TIMEOUT KERNEL INITRD
+
+.PHONY: all deps kernel kernel-tree export-patches tables overlays models \
+	initramfs run demo check check-host check-qemu clean distclean
+
+all: kernel tables overlays initramfs
+
+deps:
+	@scripts/deps.sh
+
+# The kernel: the tree is re-prepared when patches/ changes (kernel-tree.sh).
+kernel-tree:
+	@scripts/kernel-tree.sh prepare
+
+kernel: kernel-tree
+	@scripts/kernel-build.sh $(KERNEL_OUT) $(KERNEL_FRAGMENTS)
+
+export-patches:
+	@scripts/kernel-tree.sh export
+
+$(BZIMAGE):
+	@$(MAKE) --no-print-directory kernel
+
+tables: $(AML)
+$(B)/tables/%.aml: acpi-tables/%.asl scripts/iasl.sh
+	@mkdir -p $(@D)
+	@scripts/iasl.sh $< $@ && echo "  IASL    $<"
+
+overlays: $(DTBO)
+# No -@: the x86 live tree has no __symbols__ to resolve against (FACTS.md).
+$(B)/overlays/%.dtbo: dt-overlays/%.dtso
+	@mkdir -p $(@D)
+	@dtc -q -I dts -O dtb -o $@ $< && echo "  DTC     $<"
+
+# Chip models and their firmware files, staged into the guest's /usr/local.
+models:
+	@if [ -f models/Makefile ]; then \
+		$(MAKE) --no-print-directory -s -C models O=$(B)/models DESTDIR=$(B)/extra install; \
+	fi
+
+$(HOSTCTL): scripts/hostctl.c
+	@mkdir -p $(@D)
+	@gcc -O2 -Wall -Wextra -Werror -o $@ $< && echo "  CC      $@"
+
+initramfs: models $(HOSTCTL)
+	@scripts/mkinitramfs.sh $(INITRD) $(B)/initramfs $(B)/extra
+
+$(INITRD):
+	@$(MAKE) --no-print-directory initramfs
+
+# Boot once: SSDT=, OVERLAY=, CHIPS=, CMD=, MACHINE=, FIRMWARE=, QEMU_ARGS=.
+run: $(BZIMAGE) initramfs $(HOSTCTL)
+	@scripts/qemu-run.sh
+
+demo: all $(HOSTCTL)
+	@scripts/demo.sh
+
+check: all $(HOSTCTL)
+	@scripts/check.sh
+
+clean:
+	rm -rf $(B)/runs $(B)/tables $(B)/overlays $(B)/initramfs $(INITRD) $(B)/models \
+		$(B)/extra $(B)/host
+
+distclean:
+	rm -rf $(B)

@@ -1,0 +1,129 @@
+# The guest's view of the test world (sourced by /init and by test scripts).
+#
+# Every wire in the world has two ends: the slave port the kernel sees (ttyS1,
+# ttyS2, ttyS3, the PCI 16550, a USB-serial port) and a far end, a virtio-serial
+# port named "far-<wire>" that QEMU pairs with the port's chardev.  Chip models
+# and tests open /dev/far-<wire> to be the chip.
+
+fwcfg=/sys/firmware/qemu_fw_cfg/by_name/opt/ttyport
+
+# fw_cfg entries appear when the qemu_fw_cfg driver probes; it is built in,
+# but give it a moment on a slow TCG boot.
+world_wait_fw_cfg() {
+	i=0
+	while [ ! -d $fwcfg ] && [ $i -lt 50 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+}
+
+# /dev/far-<wire> and /dev/hostctl -> /dev/vportXpY, from the names QEMU gave
+# the ports.
+world_link_far_ends() {
+	for p in /sys/class/virtio-ports/*; do
+		[ -r "$p/name" ] || continue
+		name=$(cat "$p/name")
+		case "$name" in
+		far-* | hostctl) ln -sf "/dev/${p##*/}" "/dev/$name" ;;
+		esac
+	done
+}
+
+# CHIPS="model:wire[:lines] ..." as the host passed it.  The lines name is the
+# prefix of the chip's gpio-sim line names (docs/models.md); by default the
+# model's own prefix numbered per model (bt0, bt1, gps0, ...).
+world_start_chips() {
+	nbt=0
+	ngps=0
+	for chip in $CHIPS; do
+		model=${chip%%:*}
+		rest=${chip#*:}
+		wire=${rest%%:*}
+		lines=
+		[ "$rest" != "$wire" ] && lines=${rest#*:}
+		case "$model" in
+		nokia)
+			[ -n "$lines" ] || lines=bt$nbt
+			nbt=$((nbt + 1))
+			world_start_btvirt
+			nokia-h4p --uart /dev/far-$wire --lines $lines \
+				--btvirt /tmp/bt-server-bredrle \
+				$(eval echo \$CHIP_OPTS_$lines) \
+				2>>/tmp/chip-$lines.log &
+			;;
+		gps)
+			[ -n "$lines" ] || lines=gps$ngps
+			ngps=$((ngps + 1))
+			w2sg0004 --uart /dev/far-$wire --lines $lines \
+				$(eval echo \$CHIP_OPTS_$lines) \
+				2>>/tmp/chip-$lines.log &
+			;;
+		*)
+			echo "ttyport: unknown chip model '$model' in CHIPS (nokia, gps)"
+			continue
+			;;
+		esac
+		echo $! >/run/chip-$lines.pid
+		echo "ttyport: chip $model on $wire (lines $lines), log /tmp/chip-$lines.log"
+	done
+}
+
+world_start_btvirt() {
+	[ -S /tmp/bt-server-bredrle ] && return 0
+	btvirt -s >/tmp/btvirt.log 2>&1 &
+	echo $! >/run/btvirt.pid
+	i=0
+	while [ ! -S /tmp/bt-server-bredrle ] && [ $i -lt 50 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+}
+
+world_stop_chips() {
+	for f in /run/chip-*.pid /run/btvirt.pid; do
+		[ -r "$f" ] && kill "$(cat "$f")" 2>/dev/null
+	done
+	return 0
+}
+
+# OVERLAY: fw_cfg entries opt/ttyport/overlay<N> holding .dtbo blobs.
+world_apply_overlays() {
+	for o in $fwcfg/overlay*; do
+		[ -r "$o/raw" ] || continue
+		name=${o##*/}
+		dir=/sys/kernel/config/device-tree/overlays
+		if [ ! -d $dir ]; then
+			echo "ttyport: $name not applied: this kernel has no overlay loader ($dir)"
+			continue
+		fi
+		mkdir $dir/$name && cat "$o/raw" >$dir/$name/dtbo &&
+			echo "ttyport: applied $name: $(cat $dir/$name/status 2>/dev/null)"
+	done
+}
+
+# kmemleak only reports objects older than 5 s and only after a scan; print what
+# it finds to the kernel log, where the host looks for splats.
+world_kmemleak_report() {
+	k=/sys/kernel/debug/kmemleak
+	[ -w $k ] || return 0
+	echo scan >$k
+	if [ -s $k ]; then
+		while IFS= read -r line; do
+			echo "kmemleak: $line" >/dev/kmsg
+		done <$k
+	fi
+}
+
+# Which tty device a wire's slave port is, by firmware path or driver.
+#   com1..com4 -> ttyS0..ttyS3 (ISA ports; numbered by I/O address)
+world_tty_of() {
+	case "$1" in
+	com1) echo ttyS0 ;;
+	com2) echo ttyS1 ;;
+	com3) echo ttyS2 ;;
+	com4) echo ttyS3 ;;
+	pci0) echo ttyS4 ;;
+	usb0) echo ttyUSB0 ;;
+	*) return 1 ;;
+	esac
+}

@@ -1,0 +1,160 @@
+#!/bin/bash
+# make check: the host-side unit tests, then every QEMU test.
+#
+# A QEMU test is a guest script (tests/*.sh, usb-serial-tests/*.sh) that prints
+# KTAP through /lib/ttyport/ktap.sh.  Its header lines say how to boot it:
+#
+#   #@ machines: q35 pc          (default: q35 pc)
+#   #@ firmware: bios uefi       (default: bios)
+#   #@ ssdt: acpi-tables/x.asl   (SSDTs given at boot)
+#   #@ overlay: dt-overlays/x.dtso
+#   #@ chips: nokia:com2 gps:com3
+#   #@ timeout: 120
+#
+# Each boot runs the whole script; every KTAP result becomes one host line
+# "ok|not ok <test> [<machine>/<firmware>] <check>".  A boot whose kernel log
+# has a splat fails all its checks (the splat is shown), and so does a boot that
+# never finishes its script.  The run ends with "N passed, N failed".
+#
+#   ONLY=<glob>   run only the QEMU tests whose name matches (e.g. ONLY='usb*')
+#   HOST_ONLY=1   run only the host-side tests
+set -uo pipefail
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top" || exit 2
+out=$top/build/check
+rm -rf "$out"
+mkdir -p "$out"
+
+passed=0
+failed=0
+skipped=0
+failures=()
+t0=$(date +%s)
+
+result() { # ok|fail|skip name [detail]
+	case "$1" in
+	ok) passed=$((passed + 1)); echo "ok      $2" ;;
+	skip) skipped=$((skipped + 1)); echo "skip    $2${3:+ # $3}" ;;
+	*) failed=$((failed + 1)); failures+=("$2"); echo "not ok  $2"
+	   [ -n "${3:-}" ] && printf '%s\n' "$3" | sed 's/^/        # /' ;;
+	esac
+}
+
+# Lines "ok N - name" / "not ok N - name" of a host-side test program.
+count_tap() { # prefix logfile
+	local line st name
+	while IFS= read -r line; do
+		case "$line" in
+		"ok "* | "not ok "*)
+			st=ok
+			[[ $line == not* ]] && { st=fail; line=${line#not }; }
+			name=$(sed -E 's/^ok [0-9]+ (- )?//' <<<"$line")
+			if [[ $name == *"# SKIP"* ]]; then
+				result skip "$1: ${name%%#*}" "${name#*# SKIP}"
+			else
+				result $st "$1: $name"
+			fi
+			;;
+		esac
+	done <"$2"
+}
+
+# --- host-side tests ---------------------------------------------------------
+for t in tests/host/*.sh; do
+	[ -x "$t" ] || continue
+	name=host/$(basename "$t" .sh)
+	log=$out/${name//\//-}.log
+	if "$t" >"$log" 2>&1; then
+		if grep -qE '^(not )?ok ' "$log"; then count_tap "$name" "$log"; else result ok "$name"; fi
+	else
+		if grep -qE '^(not )?ok ' "$log"; then count_tap "$name" "$log"; fi
+		grep -qE '^not ok ' "$log" || result fail "$name" "$(tail -n 5 "$log")"
+	fi
+done
+if [ -f models/Makefile ]; then
+	log=$out/models.log
+	make --no-print-directory -C models O="$top/build/models" check >"$log" 2>&1
+	rc=$?
+	count_tap models "$log"
+	if [ $rc -ne 0 ] && ! grep -q '^not ok ' "$log"; then
+		result fail "models: make check" "$(tail -n 5 "$log")"
+	fi
+fi
+
+# --- QEMU tests --------------------------------------------------------------
+header() { # file key -> value
+	sed -n "s/^#@ $2: *//p" "$1" | head -n 1
+}
+
+run_boot() { # script machine firmware
+	local t=$1 m=$2 f=$3 name rundir label rc splat
+	name=$(basename "$(dirname "$t")")/$(basename "$t" .sh)
+	name=${name#tests/}
+	label="$(basename "$t" .sh) [$m/$f]"
+	rundir=$out/$(basename "$t" .sh)-$m-$f
+	SCRIPT=$t QUIET=1 RUNDIR=$rundir MACHINE=$m FIRMWARE=$f \
+		SSDT="$(header "$t" ssdt)" OVERLAY="$(header "$t" overlay)" \
+		CHIPS="$(header "$t" chips)" TIMEOUT="$(header "$t" timeout)" \
+		scripts/qemu-run.sh >"$rundir.host.log" 2>&1
+	rc=$?
+	splat=
+	[ -s "$rundir/splat.txt" ] && splat=$(head -n 14 "$rundir/splat.txt")
+
+	# KTAP results with the "# " diagnostic lines that follow each one.
+	local st desc diag n=0
+	while IFS=$'\t' read -r st desc diag; do
+		n=$((n + 1))
+		if [[ $desc == *"# SKIP"* ]]; then
+			result skip "$label ${desc%%#*}" "${desc#*# SKIP}"
+		elif [ -n "$splat" ]; then
+			result fail "$label $desc" "kernel splat during this boot"
+		elif [ "$st" = ok ]; then
+			result ok "$label $desc"
+		else
+			result fail "$label $desc" "$(tr '\037' '\n' <<<"$diag" | head -n 8)"
+		fi
+	done < <(awk '
+		function flush() { if (st != "") print st "\t" desc "\t" diag; st = "" }
+		/^ok [0-9]+ / { flush(); st = "ok"; desc = $0; sub(/^ok [0-9]+ /, "", desc); diag = ""; next }
+		/^not ok [0-9]+ / { flush(); st = "fail"; desc = $0; sub(/^not ok [0-9]+ /, "", desc); diag = ""; next }
+		/^#/ && st != "" { d = $0; sub(/^# ?/, "", d); diag = diag (diag == "" ? "" : "\037") d; next }
+		{ flush() }
+		END { flush() }' "$rundir/guest.log")
+
+	if [ -n "$splat" ]; then
+		result fail "$label kernel log is clean" "$splat"
+	elif [ $rc -ne 0 ] && [ $n -eq 0 ]; then
+		result fail "$label boot" "$(tail -n 6 "$rundir.host.log")"
+	elif [ $rc -eq 124 ] || [ $rc -eq 3 ]; then
+		result fail "$label script finished" "$(tail -n 3 "$rundir.host.log")"
+	fi
+}
+
+[ -n "${HOST_ONLY:-}" ] || for t in tests/*.sh usb-serial-tests/*.sh; do
+	[ -f "$t" ] || continue
+	case "$(basename "$t" .sh)" in
+	${ONLY:-*}) ;;
+	*) continue ;;
+	esac
+	machines=$(header "$t" machines)
+	firmwares=$(header "$t" firmware)
+	for m in ${machines:-q35 pc}; do
+		for f in ${firmwares:-bios}; do
+			run_boot "$t" "$m" "$f"
+		done
+	done
+done
+
+echo
+if [ ${#failures[@]} -gt 0 ]; then
+	echo "failed:"
+	printf '  %s\n' "${failures[@]}"
+fi
+echo "time: $(( $(date +%s) - t0 )) s; logs in build/check/"
+if [ $skipped -gt 0 ]; then
+	echo "$passed passed, $failed failed, $skipped skipped"
+else
+	echo "$passed passed, $failed failed"
+fi
+[ $failed -eq 0 ]

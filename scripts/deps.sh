@@ -1,0 +1,30 @@
+#!/bin/bash
+# Install, with apt-get, the Debian packages the project needs that are missing.
+set -euo pipefail
+
+pkgs=(
+	# the kernel source and what building it takes
+	linux-source-6.12 build-essential bc bison flex libelf-dev libssl-dev
+	cpio xz-utils rsync kmod ccache git python3
+	# QEMU, firmware, table and overlay compilers
+	qemu-system-x86 ovmf acpica-tools device-tree-compiler
+	# the guest's userspace and the real clients
+	busybox-static bluez bluez-test-tools gpsd gpsd-clients gpiod socat
+	# host-side tools of the harness and the tests
+	file procps psmisc
+)
+
+missing=()
+for p in "${pkgs[@]}"; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||
+		missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+	echo "deps: all ${#pkgs[@]} packages are installed"
+	exit 0
+fi
+echo "deps: installing ${missing[*]}"
+sudo=
+[ "$(id -u)" -eq 0 ] || sudo=sudo
+$sudo apt-get update -q
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"

@@ -1,0 +1,214 @@
+#!/bin/bash
+# Boot the guest once in QEMU and report.
+#
+# Settings come from the environment (the Makefile passes make's variables):
+#   KERNEL     bzImage (default: the debug kernel)
+#   INITRD     initramfs (default: build/initramfs.cpio.gz)
+#   MACHINE    q35 | pc                                  (default q35)
+#   FIRMWARE   bios (SeaBIOS) | uefi (OVMF)              (default bios)
+#   SSDT       .asl or .aml files, each given to QEMU with -acpitable
+#   OVERLAY    .dtso or .dtbo files, applied by the guest after boot
+#   CHIPS      emulated chips: "model:wire[:lines] ...", model nokia|gps,
+#              wire com2|com3|com4|pci0|usb0 (docs/models.md)
+#   CMD        shell command run in the guest (default: the demo report)
+#   SCRIPT     a file run in the guest instead of CMD (tests)
+#   QEMU_ARGS  more QEMU arguments
+#   TIMEOUT    seconds before QEMU is killed (default 180)
+#   RUNDIR     where logs go (default: a new build/runs/<time> directory)
+#   QUIET=1    do not stream the guest's output; only the exit status tells
+#
+# The world: COM1 (ttyS0) is the console; COM2-COM4 (ttyS1-3), a PCI 16550 at
+# slot 5 (ttyS4) and a hot-pluggable usb0 wire (xHCI) each have a far end in the
+# guest, /dev/far-<wire>, a virtio-serial port paired with the port's chardev.
+# A host control channel (virtio port "hostctl") lets guest scripts ask for
+# QMP actions such as USB-serial hotplug (scripts/hostctl.c).
+#
+# Exit status: the guest script's, or 1 if the kernel log holds a splat (BUG,
+# WARNING, KASAN, lockdep, kmemleak, hung task), or 124 on time-out.
+set -uo pipefail
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+KERNEL=${KERNEL:-$top/build/obj-debug/arch/x86/boot/bzImage}
+INITRD=${INITRD:-$top/build/initramfs.cpio.gz}
+MACHINE=${MACHINE:-q35}
+FIRMWARE=${FIRMWARE:-bios}
+TIMEOUT=${TIMEOUT:-180}
+SSDT=${SSDT:-}
+OVERLAY=${OVERLAY:-}
+CHIPS=${CHIPS:-}
+CMD=${CMD:-}
+SCRIPT=${SCRIPT:-}
+QEMU_ARGS=${QEMU_ARGS:-}
+QUIET=${QUIET:-}
+
+die() { echo "qemu-run: $*" >&2; exit 2; }
+
+[ -r "$KERNEL" ] || die "no kernel at $KERNEL: run 'make kernel'"
+[ -r "$INITRD" ] || die "no initramfs at $INITRD: run 'make initramfs'"
+
+RUNDIR=${RUNDIR:-$top/build/runs/$(date +%Y%m%d-%H%M%S)-$$}
+rm -rf "$RUNDIR"
+mkdir -p "$RUNDIR"
+RUNDIR=$(realpath "$RUNDIR")
+# Unix socket paths are limited to 107 bytes: keep the sockets short-named.
+sock=$(mktemp -d /tmp/ttyport.XXXXXX)
+cleanup() {
+	[ -n "${qpid:-}" ] && kill "$qpid" 2>/dev/null
+	[ -n "${cpid:-}" ] && kill "$cpid" 2>/dev/null
+	[ -n "${tpid:-}" ] && kill "$tpid" 2>/dev/null
+	rm -rf "$sock"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+args=(-nodefaults -no-reboot -display none -vga none -m 1G -smp 2)
+
+# KVM only if it really works (FACTS.md: it does not on these machines); the
+# probe boots the kernel once under KVM and caches the answer.
+accel=$("$top/scripts/kvm-probe.sh" "$KERNEL")
+args+=(-accel "$accel")
+
+case "$MACHINE" in
+q35) args+=(-M q35) ;;
+pc)
+	args+=(-M pc)
+	# QEMU's pc DSDT builds _PRT in a 128-step AML loop, and Linux evaluates
+	# it for every PCI device it enables; under the debug kernel's KASAN and
+	# kmemleak (a stack trace per allocation) each evaluation takes about 18 s
+	# under TCG.  acpi=noirq routes PCI interrupts through the PIR table or
+	# the firmware's interrupt lines instead (it also leaves the pc guest with
+	# one CPU and the 8259): the ACPI namespace, PNP and serdev enumeration
+	# are untouched.  q35's _PRT is a plain package and needs none of this.
+	pc_append="acpi=noirq"
+	;;
+*) die "MACHINE must be q35 or pc, not '$MACHINE'" ;;
+esac
+
+case "$FIRMWARE" in
+bios) ;;
+uefi)
+	ovmf=/usr/share/ovmf/OVMF.fd
+	[ -r $ovmf ] || die "$ovmf missing: run 'make deps'"
+	args+=(-bios "$ovmf")
+	;;
+*) die "FIRMWARE must be bios or uefi, not '$FIRMWARE'" ;;
+esac
+
+# SSDTs: compile .asl sources on the fly (warnings are errors, as 'make tables').
+n=0
+for t in $SSDT; do
+	case "$t" in
+	*.asl)
+		n=$((n + 1))
+		aml=$RUNDIR/ssdt$n.aml
+		"$top/scripts/iasl.sh" "$t" "$aml" || die "$t does not compile"
+		;;
+	*.aml) aml=$t ;;
+	*) die "SSDT: $t is neither .asl nor .aml" ;;
+	esac
+	args+=(-acpitable "file=$aml")
+done
+
+# Overlays go to the guest through fw_cfg; it applies them after boot.
+n=0
+for o in $OVERLAY; do
+	case "$o" in
+	*.dtso | *.dts)
+		dtbo=$RUNDIR/overlay$n.dtbo
+		dtc -q -I dts -O dtb -o "$dtbo" "$o" || die "$o does not compile"
+		;;
+	*.dtbo) dtbo=$o ;;
+	*) die "OVERLAY: $o is neither .dtso nor .dtbo" ;;
+	esac
+	args+=(-fw_cfg "name=opt/ttyport/overlay$n,file=$dtbo")
+	n=$((n + 1))
+done
+
+# The console and the result channel.
+args+=(-chardev "file,id=con,path=$RUNDIR/console.log" -serial chardev:con)
+args+=(-device virtio-serial-pci,id=vser,addr=0x4)
+args+=(-chardev "file,id=out,path=$RUNDIR/guest.log")
+args+=(-device virtconsole,chardev=out,name=out)
+
+# Each wire: the port's chardev is a socket server; the far end's virtio port
+# connects to it inside this one QEMU.
+far_end() { # wire
+	args+=(-chardev "socket,id=far-$1,path=$sock/$1")
+	args+=(-device "virtserialport,chardev=far-$1,name=far-$1")
+}
+for w in com2 com3 com4; do
+	args+=(-chardev "socket,id=wire-$w,path=$sock/$w,server=on,wait=off")
+	args+=(-serial "chardev:wire-$w")
+	far_end $w
+done
+args+=(-chardev "socket,id=wire-pci0,path=$sock/pci0,server=on,wait=off")
+args+=(-device "pci-serial,chardev=wire-pci0,addr=0x5")
+far_end pci0
+# usb0: the far end listens; hostctl plugs a usb-serial adapter whose chardev
+# connects to it (QMP chardev-add + device_add), so adapters come and go.
+args+=(-chardev "socket,id=far-usb0,path=$sock/usb0,server=on,wait=off")
+args+=(-device "virtserialport,chardev=far-usb0,name=far-usb0")
+args+=(-device qemu-xhci,id=xhci,addr=0x3)
+
+args+=(-chardev "socket,id=hostctl,path=$sock/hostctl,server=on,wait=off")
+args+=(-device "virtserialport,chardev=hostctl,name=hostctl")
+args+=(-qmp "unix:$sock/qmp,server=on,wait=off")
+
+# What the guest runs: env (CHIPS) and the script.
+{
+	printf 'CHIPS=%q\n' "$CHIPS"
+	printf 'MACHINE=%q\nFIRMWARE=%q\n' "$MACHINE" "$FIRMWARE"
+} >"$RUNDIR/env.sh"
+if [ -n "$SCRIPT" ]; then
+	cp "$SCRIPT" "$RUNDIR/run.sh"
+elif [ -n "$CMD" ]; then
+	printf '%s\n' "$CMD" >"$RUNDIR/run.sh"
+else
+	printf '. /lib/ttyport/demo.sh\n' >"$RUNDIR/run.sh"
+fi
+args+=(-fw_cfg "name=opt/ttyport/env,file=$RUNDIR/env.sh")
+args+=(-fw_cfg "name=opt/ttyport/run,file=$RUNDIR/run.sh")
+
+args+=(-kernel "$KERNEL" -initrd "$INITRD")
+args+=(-append "console=ttyS0,115200 panic=-1 kmemleak=on loglevel=7 ${pc_append:-} ${APPEND:-}")
+# shellcheck disable=SC2206
+args+=($QEMU_ARGS)
+
+printf '%q ' qemu-system-x86_64 "${args[@]}" >"$RUNDIR/qemu.cmd"
+echo >>"$RUNDIR/qemu.cmd"
+
+: >"$RUNDIR/guest.log"
+timeout -k 5 "$TIMEOUT" qemu-system-x86_64 "${args[@]}" </dev/null \
+	>"$RUNDIR/qemu.out" 2>&1 &
+qpid=$!
+
+"$top/build/host/hostctl" "$sock/qmp" "$sock/hostctl" >"$RUNDIR/hostctl.log" 2>&1 &
+cpid=$!
+
+if [ -z "$QUIET" ]; then
+	tail -n +1 -f "$RUNDIR/guest.log" --pid=$qpid 2>/dev/null | grep -v '^@@ttyport-exit' &
+	tpid=$!
+fi
+
+wait $qpid
+qrc=$?
+qpid=
+sleep 0.2
+[ -n "${tpid:-}" ] && { wait "$tpid" 2>/dev/null; tpid=; }
+
+status=$(sed -n 's/^@@ttyport-exit \([0-9]*\).*/\1/p' "$RUNDIR/guest.log" | tail -n 1)
+if [ "$qrc" -eq 124 ] || [ "$qrc" -eq 137 ]; then
+	echo "qemu-run: timed out after ${TIMEOUT}s (logs: $RUNDIR)" >&2
+	status=124
+elif [ -z "$status" ]; then
+	echo "qemu-run: the guest did not finish its script (QEMU exit $qrc; logs: $RUNDIR)" >&2
+	sed 's/^/qemu: /' "$RUNDIR/qemu.out" | tail -n 5 >&2
+	status=3
+fi
+
+if ! "$top/scripts/logcheck.sh" "$RUNDIR/console.log" >"$RUNDIR/splat.txt"; then
+	echo "qemu-run: the kernel log has a splat (full log: $RUNDIR/console.log):" >&2
+	sed 's/^/  /' "$RUNDIR/splat.txt" >&2
+	[ "$status" -eq 0 ] && status=1
+fi
+exit "$status"
