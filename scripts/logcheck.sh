@@ -11,15 +11,15 @@
 log=${1:?usage: logcheck.sh LOG}
 
 patterns=(
-	'(\] |^)WARNING: '                   # WARN(), lockdep, RCU, ODEBUG headers
-	'(\] |^)BUG: '                       # BUG(), KASAN, sleeping in atomic, lockups
-	'(\] |^)kernel BUG at '
-	'(\] |^)INFO: task .* blocked for more than' # hung task
-	'(\] |^)INFO: rcu_.* detected stall'
-	'(\] |^)Oops: '
-	'(\] |^)general protection fault'
-	'(\] |^)Kernel panic'
-	'(\] |^)UBSAN: '
+	'\] WARNING: '                   # WARN(), lockdep, RCU, ODEBUG headers
+	'\] BUG: '                       # BUG(), KASAN, sleeping in atomic, lockups
+	'\] kernel BUG at '
+	'\] INFO: task .* blocked for more than' # hung task
+	'\] INFO: rcu_.* detected stall'
+	'\] Oops: '
+	'\] general protection fault'
+	'\] Kernel panic'
+	'\] UBSAN: '
 	'unreferenced object 0x'              # kmemleak report (guest prints it after a scan)
 	'kmemleak: [0-9]+ new suspected memory leaks'
 	'(list_add|list_del) corruption'

@@ -1,0 +1,27 @@
+#!/bin/bash
+# The QEMU harness itself must be able to fail: a guest command's exit status
+# becomes qemu-run's, and a real kernel WARNING (provoked with lkdtm) fails a
+# boot whose script succeeded, naming the splat.
+top=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$top" || exit 2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+
+QUIET=1 RUNDIR=$tmp/status CMD='exit 3' scripts/qemu-run.sh >"$tmp/status.out" 2>&1
+rc=$?
+if [ $rc -eq 3 ]; then echo "ok 1 - a guest command's exit status is the run's"
+else echo "not ok 1 - a guest command's exit status is the run's (got $rc)"; fail=1; fi
+
+QUIET=1 RUNDIR=$tmp/splat \
+	CMD='echo WARNING >/sys/kernel/debug/provoke-crash/DIRECT; true' \
+	scripts/qemu-run.sh >"$tmp/splat.out" 2>&1
+rc=$?
+if [ $rc -eq 1 ] && grep -q 'WARNING: CPU' "$tmp/splat.out"; then
+	echo "ok 2 - a kernel WARNING fails a boot whose script passed, and is shown"
+else
+	echo "not ok 2 - a kernel WARNING fails a boot whose script passed (got $rc)"
+	sed 's/^/# /' "$tmp/splat.out"
+	fail=1
+fi
+exit $fail
