@@ -10,6 +10,7 @@
 #   OVERLAY    .dtso or .dtbo files, applied by the guest after boot
 #   CHIPS      emulated chips: "model:wire[:lines] ...", model nokia|gps,
 #              wire com2|com3|com4|pci0|usb0 (docs/models.md)
+#   CHIP_OPTS_<lines>  more options for one chip model, e.g. "--fault nak"
 #   CMD        shell command run in the guest (default: the demo report)
 #   SCRIPT     a file run in the guest instead of CMD (tests)
 #   QEMU_ARGS  more QEMU arguments
@@ -158,6 +159,10 @@ args+=(-qmp "unix:$sock/qmp,server=on,wait=off")
 {
 	printf 'CHIPS=%q\n' "$CHIPS"
 	printf 'MACHINE=%q\nFIRMWARE=%q\n' "$MACHINE" "$FIRMWARE"
+	# Per-chip model options (docs/models.md), e.g. CHIP_OPTS_bt0="--fault nak".
+	for v in $(compgen -v CHIP_OPTS_); do
+		printf '%s=%q\n' "$v" "${!v}"
+	done
 } >"$RUNDIR/env.sh"
 if [ -n "$SCRIPT" ]; then
 	cp "$SCRIPT" "$RUNDIR/run.sh"
