@@ -26,7 +26,7 @@ MACHINE ?= q35
 FIRMWARE ?= bios
 export MACHINE FIRMWARE SSDT OVERLAY CHIPS CMD QEMU_ARGS TIMEOUT KERNEL INITRD
 
-.PHONY: all deps kernel kernel-tree export-patches tables overlays models \
+.PHONY: all deps kernel kernel-tree export-patches check-series tables overlays models \
 	initramfs run demo check check-host check-qemu clean distclean
 
 all: kernel tables overlays initramfs
@@ -43,6 +43,10 @@ kernel: kernel-tree
 
 export-patches:
 	@scripts/kernel-tree.sh export
+
+# Each patch applies, is checkpatch --strict clean and builds on its own.
+check-series:
+	@scripts/check-series.sh
 
 $(BZIMAGE):
 	@$(MAKE) --no-print-directory kernel
@@ -68,7 +72,13 @@ $(HOSTCTL): scripts/hostctl.c
 	@mkdir -p $(@D)
 	@gcc -O2 -Wall -Wextra -Werror -o $@ $< && echo "  CC      $@"
 
-initramfs: models $(HOSTCTL)
+# The compiled tables and overlays go into the guest too, for tests that load
+# them at runtime: /lib/ttyport/tables/*.aml, /lib/ttyport/overlays/*.dtbo.
+initramfs: models tables overlays $(HOSTCTL)
+	@rm -rf $(B)/extra/lib/ttyport && mkdir -p $(B)/extra/lib/ttyport/tables \
+		$(B)/extra/lib/ttyport/overlays
+	@cp $(AML) $(B)/extra/lib/ttyport/tables/ 2>/dev/null || true
+	@cp $(DTBO) $(B)/extra/lib/ttyport/overlays/ 2>/dev/null || true
 	@scripts/mkinitramfs.sh $(INITRD) $(B)/initramfs $(B)/extra
 
 $(INITRD):

@@ -1,0 +1,46 @@
+#!/bin/bash
+# make check-series: every patch of patches/ applies to pristine
+# linux-source-6.12 with git am, passes checkpatch --strict, and the kernel
+# builds after each one (allnoconfig + the kconfig fragments, as 'make kernel').
+# Uses a scratch worktree of build/linux, so the working tree is untouched.
+set -uo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top" || exit 2
+scripts/kernel-tree.sh prepare || exit 2
+wt=$top/build/series-wt
+out=$top/build/obj-series
+git -C build/linux worktree remove --force "$wt" 2>/dev/null
+rm -rf "$wt"
+git -C build/linux worktree add -q --detach "$wt" pristine || exit 2
+trap 'git -C "$top/build/linux" worktree remove --force "$wt"' EXIT
+
+fail=0
+n=0
+for p in patches/*.patch; do
+	[ -e "$p" ] || continue
+	n=$((n + 1))
+	name=$(basename "$p")
+	if ! git -C "$wt" -c user.name=ttyport-bus -c user.email=ttyport-bus@localhost \
+		am -q "$top/$p"; then
+		echo "not ok $n - $name applies"
+		exit 1
+	fi
+	cp_out=$("$wt/scripts/checkpatch.pl" --strict --terse --no-signoff "$p" 2>&1 |
+		grep -E '(ERROR|WARNING|CHECK)' || true)
+	if LINUX_TREE=$wt scripts/kernel-build.sh "$out" kconfig/base.config \
+		kconfig/debug.config >"$out.log" 2>&1; then
+		if [ -z "$cp_out" ]; then
+			echo "ok $n - $name applies, is checkpatch --strict clean and builds"
+		else
+			echo "not ok $n - $name: checkpatch --strict"
+			printf '%s\n' "$cp_out" | sed 's/^/# /'
+			fail=1
+		fi
+	else
+		echo "not ok $n - $name does not build"
+		grep -E 'error|Error' "$out.log" | head -n 10 | sed 's/^/# /'
+		fail=1
+	fi
+done
+echo "1..$n"
+exit $fail
