@@ -19,8 +19,12 @@ stamp=$tree/.git/ttyport-series
 
 die() { echo "kernel-tree: $*" >&2; exit 1; }
 
+# The series as one checksum; an empty series (no patches/*.patch) has one too.
 series_sum() {
-	cat "$top"/patches/*.patch 2>/dev/null | sha1sum | cut -d' ' -f1
+	local p
+	for p in "$top"/patches/*.patch; do
+		if [ -e "$p" ]; then cat "$p"; fi
+	done | sha1sum | cut -d' ' -f1
 }
 
 git_k() {
