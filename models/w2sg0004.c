@@ -20,6 +20,10 @@
  * The optional wakeup line (driver input) mirrors the power state: pull-up
  * when on, pull-down when off; with it gnss-sirf waits for the edge instead
  * of guessing from the data.
+ *
+ * --always-on models a receiver whose power is wired on, with no sideband
+ * lines at all: what gnss-sirf expects of a description without
+ * "sirf,onoff-gpios" (it then never pulses, and reads whenever opened).
  */
 #include <getopt.h>
 #include <signal.h>
@@ -46,6 +50,7 @@ struct gps {
 	struct uart uart;
 	struct line onoff, wakeup;
 	bool onoff_active_low;
+	bool always_on;		/* no lines: powered from start-up */
 	enum fault fault;
 	struct nmea_pos pos;
 	long baud;
@@ -103,9 +108,12 @@ static void power(struct gps *g, bool on, int64_t width)
 
 static void sample_onoff(struct gps *g, int64_t t)
 {
-	int level = line_get(&g->onoff) ^ g->onoff_active_low;
+	int level;
 	int64_t width;
 
+	if (g->always_on)
+		return;
+	level = line_get(&g->onoff) ^ g->onoff_active_low;
 	if (level == g->level)
 		return;
 	g->level = level;
@@ -180,6 +188,7 @@ static void usage(FILE *f)
 		"  --lat DEG --lon DEG --alt M   position (default 60.1699 24.9384 25)\n"
 		"  --baud N            pace output as N baud 8N1 (default 9600; 0: no pacing)\n"
 		"  --onoff-active-low  on/off pulses are physical 1->0->1\n"
+		"  --always-on         no sideband lines: powered from start-up\n"
 		"  --fault MODE        none|bad-checksum|truncated|never-stop\n"
 		"  -v                  log every burst and line change\n");
 }
@@ -207,6 +216,7 @@ int main(int argc, char **argv)
 		{ "alt", required_argument, NULL, 'A' },
 		{ "baud", required_argument, NULL, 'b' },
 		{ "onoff-active-low", no_argument, NULL, 'L' },
+		{ "always-on", no_argument, NULL, 'O' },
 		{ "fault", required_argument, NULL, 'F' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
@@ -232,6 +242,7 @@ int main(int argc, char **argv)
 			g.baud = (long)baud;
 			break;
 		case 'L': g.onoff_active_low = true; break;
+		case 'O': g.always_on = true; break;
 		case 'v': log_verbose = 1; break;
 		case 'F':
 			for (i = 0; i < sizeof(fault_names) / sizeof(*fault_names); i++)
@@ -259,18 +270,24 @@ int main(int argc, char **argv)
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGINT, &sa, NULL);
 
-	if (line_find(&g.onoff, files, inst, "onoff", false) < 0 ||
-	    line_find(&g.wakeup, files, inst, "wakeup", true) < 0 ||
-	    uart_open(&g.uart, uart_path))
+	if (!g.always_on &&
+	    (line_find(&g.onoff, files, inst, "onoff", false) < 0 ||
+	     line_find(&g.wakeup, files, inst, "wakeup", true) < 0))
+		return 1;
+	if (uart_open(&g.uart, uart_path))
 		return 1;
 
 	g.rt0 = realtime_ms();
 	g.mono0 = g.last_tick = now_ms();
-	g.level = line_get(&g.onoff) ^ g.onoff_active_low;
 	g.rise_at = -1;
-	line_pull(&g.wakeup, 0);
-	msg("up: uart %s, off, position %.6f %.6f alt %.1f m, %ld baud, on/off active-%s, fault %s",
-	    uart_path, g.pos.lat, g.pos.lon, g.pos.alt, g.baud,
+	if (g.always_on) {
+		power(&g, true, 0);
+	} else {
+		g.level = line_get(&g.onoff) ^ g.onoff_active_low;
+		line_pull(&g.wakeup, 0);
+	}
+	msg("up: uart %s, %s, position %.6f %.6f alt %.1f m, %ld baud, on/off active-%s, fault %s",
+	    uart_path, g.on ? "on" : "off", g.pos.lat, g.pos.lon, g.pos.alt, g.baud,
 	    g.onoff_active_low ? "low" : "high", fault_names[g.fault]);
 
 	while (!stop) {

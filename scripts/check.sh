@@ -11,10 +11,13 @@
 #   #@ chips: nokia:com2 gps:com3
 #   #@ timeout: 120
 #
-# Each boot runs the whole script; every KTAP result becomes one host line
+# Tests whose headers ask for the same machine, firmware and world (SSDTs,
+# overlays, chips) share one boot and run one after the other (so each test
+# leaves the world as it found it); the timeout of a boot is the sum of its
+# tests'.  Every KTAP result becomes one host line
 # "ok|not ok <test> [<machine>/<firmware>] <check>".  A boot whose kernel log
 # has a splat fails all its checks (the splat is shown), and so does a boot that
-# never finishes its script.  The run ends with "N passed, N failed".
+# never finishes its scripts.  The run ends with "N passed, N failed".
 #
 #   ONLY=<glob>   run only the QEMU tests whose name matches (e.g. ONLY='usb*'),
 #                 and no host-side tests
@@ -88,22 +91,12 @@ header() { # file key -> value
 	sed -n "s/^#@ $2: *//p" "$1" | head -n 1
 }
 
-run_boot() { # script machine firmware
-	local t=$1 m=$2 f=$3 name rundir label rc splat
-	name=$(basename "$(dirname "$t")")/$(basename "$t" .sh)
-	name=${name#tests/}
-	label="$(basename "$t" .sh) [$m/$f]"
-	rundir=$out/$(basename "$t" .sh)-$m-$f
-	SCRIPT=$t QUIET=1 RUNDIR=$rundir MACHINE=$m FIRMWARE=$f \
-		SSDT="$(header "$t" ssdt)" OVERLAY="$(header "$t" overlay)" \
-		CHIPS="$(header "$t" chips)" TIMEOUT="$(header "$t" timeout)" \
-		scripts/qemu-run.sh >"$rundir.host.log" 2>&1
-	rc=$?
-	splat=
-	[ -s "$rundir/splat.txt" ] && splat=$(head -n 14 "$rundir/splat.txt")
-
-	# KTAP results with the "# " diagnostic lines that follow each one.
-	local st desc diag n=0
+# parse_ktap LABEL GUEST_LOG SPLAT: one host result per KTAP result of the
+# log, with the "# " diagnostic lines that follow it; prints nothing else.
+# Sets n to the number of results.
+parse_ktap() {
+	local label=$1 log=$2 splat=$3 st desc diag
+	n=0
 	while IFS=$'\t' read -r st desc diag; do
 		n=$((n + 1))
 		if [[ $desc == *"# SKIP"* ]]; then
@@ -121,17 +114,79 @@ run_boot() { # script machine firmware
 		/^not ok [0-9]+ / { flush(); st = "fail"; desc = $0; sub(/^not ok [0-9]+ /, "", desc); diag = ""; next }
 		/^#/ && st != "" { d = $0; sub(/^# ?/, "", d); diag = diag (diag == "" ? "" : "\037") d; next }
 		{ flush() }
-		END { flush() }' "$rundir/guest.log")
+		END { flush() }' "$log")
+}
 
+# run_boot MACHINE FIRMWARE SCRIPT...: one boot running the scripts in turn.
+# Scripts share a boot when their headers ask for the same world (machine,
+# firmware, SSDTs, overlays, chips): the guest runs each in its own shell,
+# marking where each one's output starts; a splat fails every check of the
+# boot, as it cannot be pinned on one script.
+run_boot() {
+	local m=$1 f=$2 t v names= tmo=0 script rundir label rc splat first=$3 seg
+	shift 2
+	for t in "$@"; do
+		names="$names${names:++}$(basename "$t" .sh)"
+		v=$(header "$t" timeout)
+		tmo=$((tmo + ${v:-180}))
+	done
+	[ $# -eq 1 ] || names="$(basename "$first" .sh)+$(($# - 1))"
+	rundir=$out/$names-$m-$f
+	mkdir -p "$rundir"
+	if [ $# -eq 1 ]; then
+		script=$first
+	else
+		script=$rundir/group.sh
+		{
+			echo "# A boot shared by: $*"
+			for t in "$@"; do
+				echo "echo '@@ttyport-test $(basename "$t" .sh)'"
+				echo "cat >/tmp/test.sh <<'@@TTYPORT_TEST_END'"
+				cat "$t"
+				echo "@@TTYPORT_TEST_END"
+				echo "(cd /root && sh /tmp/test.sh)"
+				echo 'echo "@@ttyport-test-status $?"'
+			done
+		} >"$script"
+	fi
+	SCRIPT=$script QUIET=1 RUNDIR=$rundir MACHINE=$m FIRMWARE=$f \
+		SSDT="$(header "$first" ssdt)" OVERLAY="$(header "$first" overlay)" \
+		CHIPS="$(header "$first" chips)" TIMEOUT=$tmo \
+		scripts/qemu-run.sh >"$rundir.host.log" 2>&1
+	rc=$?
+	splat=
+	[ -s "$rundir/splat.txt" ] && splat=$(head -n 14 "$rundir/splat.txt")
+
+	local total=0
+	for t in "$@"; do
+		label="$(basename "$t" .sh) [$m/$f]"
+		seg=$rundir/$(basename "$t" .sh).log
+		if [ $# -eq 1 ]; then
+			cp "$rundir/guest.log" "$seg" 2>/dev/null || : >"$seg"
+		else
+			awk -v name="$(basename "$t" .sh)" '
+				/^@@ttyport-test / { on = ($2 == name); next }
+				on' "$rundir/guest.log" >"$seg" 2>/dev/null
+		fi
+		parse_ktap "$label" "$seg" "$splat"
+		total=$((total + n))
+		if [ $# -gt 1 ] && [ $n -eq 0 ] && [ -z "$splat" ]; then
+			result fail "$label ran" "no KTAP results (see $seg)"
+		fi
+	done
+	label="$names [$m/$f]"
 	if [ -n "$splat" ]; then
 		result fail "$label kernel log is clean" "$splat"
-	elif [ $rc -ne 0 ] && [ $n -eq 0 ]; then
+	elif [ $rc -ne 0 ] && [ $total -eq 0 ]; then
 		result fail "$label boot" "$(tail -n 6 "$rundir.host.log")"
 	elif [ $rc -eq 124 ] || [ $rc -eq 3 ]; then
 		result fail "$label script finished" "$(tail -n 3 "$rundir.host.log")"
 	fi
 }
 
+# Collect the boots: one per (machine, firmware, world), in test order.
+declare -A group_of
+keys=()
 [ -n "${HOST_ONLY:-}" ] || for t in tests/*.sh usb-serial-tests/*.sh; do
 	[ -f "$t" ] || continue
 	case "$(basename "$t" .sh)" in
@@ -142,9 +197,16 @@ run_boot() { # script machine firmware
 	firmwares=$(header "$t" firmware)
 	for m in ${machines:-q35 pc}; do
 		for f in ${firmwares:-bios}; do
-			run_boot "$t" "$m" "$f"
+			key="$m $f|$(header "$t" ssdt)|$(header "$t" overlay)|$(header "$t" chips)"
+			[ -n "${group_of[$key]:-}" ] || keys+=("$key")
+			group_of[$key]="${group_of[$key]:-} $t"
 		done
 	done
+done
+for key in "${keys[@]}"; do
+	mf=${key%%|*}
+	# shellcheck disable=SC2086 # word splitting intended
+	run_boot ${mf% *} ${mf#* } ${group_of[$key]}
 done
 
 echo

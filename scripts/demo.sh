@@ -1,18 +1,26 @@
 #!/bin/bash
 # make demo: boot the demo world and show what the bus discovered.
 #
-# The demo world grows as features land; today it is:
-#   - a W2SG0004 GPS described by an SSDT at boot on COM2 (gnss-sirf binds),
-#   - COM3, COM4 and the PCI 16550 with nothing on them (plain ttys),
-#   - a USB-serial adapter hot-plugged through QMP during the demo (ttyUSB0).
-# The guest prints the discovery table (ttyport-status) and what the slave
-# drivers made.  MACHINE= and FIRMWARE= work as for 'make run'.
+# The demo world, every way a serdev device can come to a port:
+#   - at boot, from SSDTs: a Nokia H4+ Bluetooth chip on the PCI 16550
+#     (nokia-pci.asl) and a W2SG0004 GPS on COM3 (gps-com3.asl), their
+#     sideband lines on gpio-sim (gpio-sim.asl);
+#   - at runtime, from an SSDT written to ACPI configfs: a second Nokia chip
+#     on COM2 (nokia-com2.asl, the same table that works at boot);
+#   - by hand: a GPS with no sideband lines on COM4, through the
+#     controller's new_device file;
+#   - a USB-serial adapter hot-plugged through QMP, with nothing on it (ttyUSB0).
+# Each chip is a model at the far end of its wire (docs/models.md).  The
+# guest brings both Bluetooth controllers up, l2pings one from the other,
+# asks gpsd for a fix from each GPS and prints the discovery table
+# (ttyport-status).  MACHINE= and FIRMWARE= work as for 'make run'.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 
-export SSDT="acpi-tables/gps-com2.asl"
-export CHIPS=""
+export SSDT="acpi-tables/gpio-sim.asl acpi-tables/nokia-pci.asl acpi-tables/gps-com3.asl"
+export CHIPS="nokia:com2:bt0 nokia:pci0:bt1 gps:com3:gps0 gps:com4:gps1"
+export CHIP_OPTS_gps1="--always-on"
 export SCRIPT=$top/guest-init/lib/ttyport/demo-world.sh
-export TIMEOUT=${TIMEOUT:-240}
+export TIMEOUT=${TIMEOUT:-300}
 exec scripts/qemu-run.sh

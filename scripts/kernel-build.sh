@@ -26,6 +26,10 @@ if command -v ccache >/dev/null; then
 	# output directories share the cache.
 	export CCACHE_BASEDIR=$top
 	export CCACHE_NOHASHDIR=1
+	# Kbuild passes -fmacro-prefix-map=<tree>/= so that __FILE__ is relative
+	# to the tree: the option names the clone's path but the output does not
+	# depend on it, so a fresh clone (CI) can reuse the cache.
+	export CCACHE_IGNOREOPTIONS="-fmacro-prefix-map=*"
 fi
 
 # Reconfigure only when the fragments changed, so incremental builds stay quick.

@@ -1,4 +1,5 @@
 # The demo world's report (run by /init when the host gives no command).
+. /lib/ttyport/gps.sh
 echo "== ttyport-bus demo: Linux $(uname -r), QEMU $MACHINE, firmware $FIRMWARE =="
 echo
 echo "-- what the bus discovered --"
@@ -12,7 +13,11 @@ for h in /sys/class/bluetooth/hci*; do
 done
 for g in /dev/gnss*; do
 	[ -c "$g" ] || continue
-	echo "-- first NMEA sentences from $g --"
-	timeout 4 head -n 4 "$g" || echo "($g is silent: no chip model on its wire)"
+	echo "-- gpsd on $g --"
+	if gps_fix $g 10 >/dev/null; then
+		echo "3D fix at $(tpv_field lat) $(tpv_field lon), altitude $(tpv_field altMSL) m, after $(cat /tmp/tpv.took) s"
+	else
+		echo "no fix within 10 s ($g is silent: no chip model on its wire?)"
+	fi
 done
 return 0 2>/dev/null || true

@@ -1,0 +1,95 @@
+# Bluetooth helpers for the Nokia H4+ tests: which hciN a firmware node
+# became, whether BlueZ's management interface lists it, bringing it up, and
+# l2ping between two controllers.  Source after ktap.sh.
+
+# mg ARGS: btmgmt, which needs a stdin that stays open until it has printed
+# its reply (at end of input it quits before the answer comes).  Its stdin
+# is a FIFO held open by a sleeping writer that is ended as soon as btmgmt
+# is done ("sleep | btmgmt" would always last as long as the sleep).
+mg() {
+	[ -p /tmp/mg.fifo ] || mkfifo /tmp/mg.fifo
+	sleep 10 >/tmp/mg.fifo &
+	_mg_w=$!
+	timeout 5 btmgmt "$@" </tmp/mg.fifo 2>&1
+	_mg_rc=$?
+	kill $_mg_w 2>/dev/null
+	wait $_mg_w 2>/dev/null
+	return $_mg_rc
+}
+
+# hci_of NODE: the hciN whose serdev device has the ACPI node NODE
+hci_of() {
+	for _h in /sys/class/bluetooth/hci*; do
+		[ "$(cat $_h/device/firmware_node/path 2>/dev/null)" = "$1" ] &&
+			{ echo ${_h##*/}; return 0; }
+	done
+	return 1
+}
+
+# nokia_bound NODE: a serdev device with firmware node NODE is bound to hci_nokia
+nokia_bound() {
+	for _d in /sys/bus/serial/drivers/nokia-bluetooth/serial*-*; do
+		[ "$(cat $_d/firmware_node/path 2>/dev/null)" = "$1" ] && return 0
+	done
+	return 1
+}
+
+_uptime_s() { cut -d. -f1 /proc/uptime; }
+
+# bt_listed hciN SECONDS: btmgmt lists hciN within SECONDS
+bt_listed() {
+	_end=$(($(_uptime_s) + $2))
+	while [ "$(_uptime_s)" -lt $_end ]; do
+		mg info | grep -q "^$1:" && return 0
+		sleep 1
+	done
+	return 1
+}
+
+# bt_wait_ready NODE: wait until the controller of NODE is in the management
+# index and print its hciN.  A controller joins the index once the kernel's
+# HCI init after hci_nokia's setup succeeded.  Under TCG on a loaded host the
+# guest can stall past an HCI command's 2 s timeout during that first init
+# (about one boot in five with two chips and another QEMU running); the
+# device then never joins.  Rebind the driver once (a fresh setup and init)
+# and say so in the diagnostics.
+bt_wait_ready() {
+	_h=$(hci_of "$1") || return 1
+	if ! bt_listed $_h 30; then
+		_d=$(basename "$(readlink -f /sys/class/bluetooth/$_h/device)")
+		echo "# $_h ($_d) is not in the management index: $(dmesg | grep "$_h:" | tail -n 2 | tr '\n' ' ')" >&2
+		echo "# retrying once: rebinding $_d to nokia-bluetooth" >&2
+		echo $_d >/sys/bus/serial/drivers/nokia-bluetooth/unbind
+		echo $_d >/sys/bus/serial/drivers/nokia-bluetooth/bind
+		poll 20 hci_of "$1"
+		_h=$(hci_of "$1") || return 1
+		bt_listed $_h 40 || return 1
+	fi
+	echo $_h
+}
+
+# bt_power_on hciN: power the controller on; print its BD address
+bt_power_on() {
+	mg --index ${1#hci} power on >/dev/null
+	mg info | grep -A1 "^$1:" | sed -n 's/.*addr \([0-9A-F:]*\) .*/\1/p'
+}
+
+# bt_powered hciN: btmgmt shows hciN powered
+bt_powered() {
+	mg info | grep -A4 "^$1:" | grep 'current settings' | grep -qw powered
+}
+
+# bt_l2ping FROM_hciN TO_hciN: FROM l2pings TO three times, all answered,
+# and the ACL link closes again afterwards (the kernel drops an idle link
+# about 2 s after its last L2CAP channel; a chip removed with its link still
+# up leaves the peer believing in it, as a real radio would until the link
+# supervision timeout, and the next connection between the two is refused).
+bt_l2ping() {
+	mg --index ${2#hci} connectable on >/dev/null
+	_a=$(mg info | grep -A1 "^$2:" | sed -n 's/.*addr \([0-9A-F:]*\) .*/\1/p')
+	l2ping -i $1 -c 3 -t 10 "$_a" >/tmp/l2ping.txt 2>&1
+	sed 's/^/# /' /tmp/l2ping.txt
+	grep -q '3 sent, 3 received' /tmp/l2ping.txt || return 1
+	poll 15 sh -c "! hcitool -i $1 con | grep -q ACL" ||
+		{ echo "the link did not close: $(hcitool -i $1 con | tr '\n' ' ')"; return 1; }
+}

@@ -1,0 +1,107 @@
+# Helpers of the serdev core tests (tests/core-*.sh): the port under test is
+# COM2 (/dev/ttyS1, far end /dev/far-com2); runtime SSDTs go through ACPI
+# configfs; the GPS is a gnss-sirf device.  Source after ktap.sh; sources
+# wire.sh.
+
+. /lib/ttyport/wire.sh
+
+tty=ttyS1
+far=/dev/far-com2
+tables=/sys/kernel/config/acpi/table
+
+# ssdt_load NAME TABLE: load /lib/ttyport/tables/TABLE.aml (compiled from
+# acpi-tables/TABLE.asl) through configfs as table NAME
+ssdt_load() {
+	mkdir "$tables/$1" && cat "/lib/ttyport/tables/$2.aml" >"$tables/$1/aml"
+}
+
+# ssdt_unload NAME
+ssdt_unload() {
+	rmdir "$tables/$1"
+}
+
+# serdev devices on the bus, and the one gnss-sirf is bound to
+serdev_devs() {
+	for d in /sys/bus/serial/devices/serial*-*; do
+		[ -e "$d" ] && echo "${d##*/}"
+	done
+}
+sirf_bound() {
+	for d in /sys/bus/serial/drivers/gnss-sirf/serial*-*; do
+		[ -e "$d" ] && return 0
+	done
+	return 1
+}
+sirf_unbound() {
+	! sirf_bound
+}
+no_serdev_dev() {
+	[ -z "$(serdev_devs)" ]
+}
+has_serdev_dev() {
+	[ -n "$(serdev_devs)" ]
+}
+tty_gone() {
+	[ ! -e /dev/$tty ] && [ ! -e /sys/class/tty/$tty ]
+}
+tty_back() {
+	[ -c /dev/$tty ] && [ -e /sys/class/tty/$tty ]
+}
+
+# tty_bytes: bytes go both ways between /dev/$tty and its far end (wire.sh)
+tty_bytes() {
+	wire_carries $tty com2
+}
+
+# gnss_data: bytes from the far end reach a reader of /dev/gnss0, and bytes
+# written to /dev/gnss0 reach the far end: the serdev driver has the port.
+gnss_data() {
+	tok=nmea$$x$(date +%N)
+	cat /dev/gnss0 >/tmp/gnss.out &
+	p=$!
+	sleep 0.5
+	printf '$GPTXT,01,01,02,%s*00\r\n' "$tok" >$far
+	poll 4 grep -q "$tok" /tmp/gnss.out
+	r=$?
+	kill $p
+	wait $p 2>/dev/null
+	[ $r -eq 0 ] || { echo "gnss0 got: $(cat /tmp/gnss.out)"; return 1; }
+	cat $far >/tmp/far.out &
+	p=$!
+	sleep 0.3
+	printf '%s-cmd\r\n' "$tok" >/dev/gnss0
+	poll 4 grep -q "$tok-cmd" /tmp/far.out
+	r=$?
+	kill $p
+	wait $p 2>/dev/null
+	[ $r -eq 0 ] || { echo "far end got: $(cat /tmp/far.out)"; return 1; }
+}
+
+# open_fails_busy NODE: opening the node fails with EBUSY
+open_fails_busy() {
+	o=$(sh -c "exec 3<>$1" 2>&1) && { echo "open succeeded"; return 1; }
+	echo "$o" | grep -qi busy || { echo "$o"; return 1; }
+}
+
+# gps_model_start: an always-on W2SG0004 model (no sideband lines) on COM2's
+# far end, log /tmp/chip-gpsr.log; gps_model_stop ends it and frees the far
+# end for tty_bytes (a virtio port opens only once).
+gps_model_start() {
+	w2sg0004 --uart $far --lines gpsr --always-on 2>>/tmp/chip-gpsr.log &
+	gps_model_pid=$!
+}
+gps_model_stop() {
+	kill $gps_model_pid
+	wait $gps_model_pid 2>/dev/null
+}
+
+# uevents_start: log every uevent from now on to /run/uevents (uevent-log)
+uevents_start() {
+	: >/run/uevents
+	echo /usr/sbin/uevent-log >/proc/sys/kernel/hotplug
+}
+
+# uevent_seen PATTERN: a logged uevent matches the extended regex PATTERN
+uevent_seen() {
+	grep -qE "$1" /run/uevents
+}

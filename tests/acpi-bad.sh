@@ -1,0 +1,80 @@
+#!/bin/sh
+# Bad descriptions next to good ones, in one boot:
+#   bad-uart-controller.asl  a GPS whose UartSerialBusV2 names \_SB.PCI0.COM9
+#   bad-nokia-com4.asl       a Nokia chip on COM4 without bluetooth-wakeup-gpios
+#   bad-gps-com2.asl         a GPS on COM2 whose sirf,onoff-gpios names GPIO
+#                            resource 1 of a _CRS that has only resource 0
+# Each gives one clear log line, nothing splats (the harness fails the boot
+# on any), and the good GPS on COM3 and the PCI 16550 work as if the bad
+# ones were not there.
+#@ machines: q35 pc
+#@ firmware: bios
+#@ ssdt: acpi-tables/gpio-sim.asl acpi-tables/gps-com3.asl acpi-tables/bad-uart-controller.asl acpi-tables/bad-nokia-com4.asl acpi-tables/bad-gps-com2.asl
+#@ chips: gps:com3:gps0
+#@ timeout: 120
+. /lib/ttyport/ktap.sh
+. /lib/ttyport/wire.sh
+ktap_start
+
+gnss_of() { # NODE: the gnssN whose device has ACPI node NODE
+	for g in /sys/class/gnss/gnss*; do
+		[ "$(cat $g/device/firmware_node/path 2>/dev/null)" = "$1" ] &&
+			{ echo ${g##*/}; return 0; }
+	done
+	return 1
+}
+
+no_serdev() { # NODE: no serdev device has ACPI node NODE
+	for f in /sys/bus/serial/devices/*/firmware_node/path; do
+		[ "$(cat $f 2>/dev/null)" = "$1" ] && return 1
+	done
+	return 0
+}
+
+# lines PATTERN: how many kernel log lines match
+lines() { dmesg | grep -c "$1"; }
+
+# Let every probe finish: the good GPS binds (its probe listens for 2 s).
+wait_for 20 "the good GPS on COM3 binds" gnss_of '\_SB_.GPS3'
+sleep 1
+dmesg >/tmp/dmesg.txt
+
+# --- a UART that does not exist --------------------------------------------------
+check_eq "one log line names the missing UART of \\_SB_.BADU" 1 \
+	"$(lines 'BADU: serial bus controller \\_SB.PCI0.COM9 not found')"
+grep 'COM9' /tmp/dmesg.txt | sed 's/^/# /'
+check "no serdev device was made for it" no_serdev '\_SB_.BADU'
+
+# --- a Nokia chip without its bluetooth-wakeup GPIO -----------------------------------
+check_eq "one log line says hci_nokia lacks the bluetooth-wakeup GPIO" 1 \
+	"$(lines 'nokia-bluetooth .*could not get bluetooth-wakeup gpio')"
+grep 'nokia-bluetooth' /tmp/dmesg.txt | sed 's/^/# /'
+check "no HCI device was registered" sh -c '! ls -d /sys/class/bluetooth/hci* 2>/dev/null | grep -q .'
+gpioinfo >/tmp/gpioinfo.txt 2>&1
+check "the lines it took (8, 9) are released" \
+	sh -c 'grep -E "line +(8|9):" /tmp/gpioinfo.txt | grep -qv unused && exit 1; exit 0'
+
+# --- a GPS whose on/off GPIO reference points past _CRS ---------------------------------
+check_eq "one log line names the broken sirf,onoff-gpios of \\_SB.BADG" 1 \
+	"$(lines 'BADG: sirf,onoff-gpios refers to GPIO resource 1, but .* has 1 GpioIo/GpioInt resources')"
+grep 'BADG' /tmp/dmesg.txt | sed 's/^/# /'
+check "line 10 (its only GpioIo) was not taken as the on/off line" \
+	sh -c 'grep -E "line +10:" /tmp/gpioinfo.txt | grep -q unused'
+
+# --- the good ones are undisturbed --------------------------------------------------------
+g=$(gnss_of '\_SB_.GPS3')
+check "the good GPS has a gnss device ($g)" test -c "/dev/$g"
+check "gnss-sirf holds gps0-onoff for it" \
+	sh -c 'grep "\"gps0-onoff\"" /tmp/gpioinfo.txt | grep -q "\"sirf,onoff\""'
+timeout 5 cat /dev/$g >/tmp/nmea.txt 2>/dev/null
+check "the good GPS streams NMEA with a fix" \
+	grep -q '^\$GPGGA,[0-9.]*,6010\.194[0-9]*,N,02456\.304[0-9]*,E,1,' /tmp/nmea.txt
+check "the PCI 16550 (/dev/ttyS4), no slave, is a tty" test -c /dev/ttyS4
+check "the PCI 16550 carries bytes both ways" wire_carries ttyS4 pci0
+check "the console port /dev/ttyS0 still takes writes" \
+	sh -c 'echo "acpi-bad: console write" >/dev/ttyS0'
+# No driver holds COM4 after its slave's probe failed: the port is a tty.
+check "COM4 (/dev/ttyS3), whose Nokia chip failed to probe, is a tty" test -c /dev/ttyS3
+check "COM4 carries bytes both ways" wire_carries ttyS3 com4
+
+ktap_done

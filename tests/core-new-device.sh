@@ -1,0 +1,75 @@
+#!/bin/sh
+# A GPS that no firmware describes, added by hand on COM2 through the
+# controller's new_device file: gnss-sirf binds it (the software node's
+# "compatible" matches its OF match table), /dev/ttyS1 gives way and bytes
+# flow through /dev/gnss0; delete_device takes it away and the tty comes
+# back.  Both files are root-only; bad specifications are refused.
+#@ machines: q35 pc
+#@ timeout: 180
+. /lib/ttyport/ktap.sh
+. /lib/ttyport/serdev.sh
+. /lib/ttyport/gps.sh
+ktap_start
+
+ctrl=
+for c in /sys/class/tty/$tty/device/serial*; do
+	[ -e "$c/new_device" ] && ctrl=$(readlink -f "$c")
+done
+check "$tty's port has a serdev controller with new_device" test -n "$ctrl"
+check_eq "new_device is write-only for root" 200 "$(stat -c %a $ctrl/new_device)"
+check_eq "delete_device is write-only for root" 200 "$(stat -c %a $ctrl/delete_device)"
+
+# as_nobody FILE TEXT: write TEXT to FILE as an unprivileged user
+as_nobody() {
+	setpriv --reuid=65534 --regid=65534 --clear-groups \
+		sh -c "echo '$2' >$1" 2>/dev/null
+}
+# write_fails FILE TEXT: writing TEXT to FILE fails
+write_fails() {
+	! sh -c "echo '$2' >$1" 2>/dev/null
+}
+refused_for_nobody() {
+	! as_nobody "$1" "$2"
+}
+
+check "a non-root writer cannot add a device" \
+	refused_for_nobody $ctrl/new_device wi2wi,w2sg0004
+check "an empty specification is refused" write_fails $ctrl/new_device " "
+check "a property named compatible is refused" \
+	write_fails $ctrl/new_device "wi2wi,w2sg0004 compatible=x"
+check "no device was added by any of these" no_serdev_dev
+
+check "new_device adds a GPS with properties" \
+	sh -c "echo 'wi2wi,w2sg0004 current-speed=9600 label=gps-by-hand' >$ctrl/new_device"
+wait_for 20 "gnss-sirf binds the new device" sirf_bound
+wait_for 5 "/dev/$tty gives way" tty_gone
+wait_for 5 "/dev/gnss0 appears" test -c /dev/gnss0
+dev=$(serdev_devs)
+check_eq "its modalias is the OF one of its compatible" \
+	"of:NserdevT(null)Cwi2wi,w2sg0004" "$(cat /sys/bus/serial/devices/$dev/modalias)"
+check "bytes flow between /dev/gnss0 and the far end" gnss_data
+gps_model_start
+check "gpsd on /dev/gnss0 reports a 3D fix from the GPS with no sideband lines" \
+	gps_fix_at_model /dev/gnss0
+gps_model_stop
+check "a second device on the same controller is refused" \
+	write_fails $ctrl/new_device wi2wi,w2sg0004
+check "delete_device refuses a name that is not its device" \
+	write_fails $ctrl/delete_device serial99-0
+check "a non-root writer cannot delete it" refused_for_nobody $ctrl/delete_device $dev
+check "the device is still bound" sirf_bound
+
+check "delete_device removes it" sh -c "echo $dev >$ctrl/delete_device"
+wait_for 10 "the serdev device goes away" no_serdev_dev
+wait_for 10 "/dev/$tty comes back" tty_back
+check "/dev/gnss0 is gone" test ! -e /dev/gnss0
+check "$tty carries bytes both ways" tty_bytes
+
+check "new_device works again after delete_device" \
+	sh -c "echo wi2wi,w2sg0004 >$ctrl/new_device"
+wait_for 20 "gnss-sirf binds it again" sirf_bound
+dev=$(serdev_devs)
+check "and delete_device again" sh -c "echo $dev >$ctrl/delete_device"
+wait_for 10 "/dev/$tty comes back again" tty_back
+
+ktap_done
