@@ -136,7 +136,7 @@ run_boot() {
 	if [ $# -eq 1 ]; then
 		script=$first
 	else
-		script=$rundir/group.sh
+		script=$rundir.group.sh  # qemu-run.sh empties RUNDIR
 		{
 			echo "# A boot shared by: $*"
 			for t in "$@"; do
@@ -165,6 +165,7 @@ run_boot() {
 			cp "$rundir/guest.log" "$seg" 2>/dev/null || : >"$seg"
 		else
 			awk -v name="$(basename "$t" .sh)" '
+				{ sub(/\r$/, "") }	# hvc0 ends lines with CR LF
 				/^@@ttyport-test / { on = ($2 == name); next }
 				on' "$rundir/guest.log" >"$seg" 2>/dev/null
 		fi
