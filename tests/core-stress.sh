@@ -36,26 +36,31 @@ quiet() {
 
 # The opener: open, (sometimes) hold a moment, close, until told to stop;
 # the live node and the stale one (which fails with EBUSY while the GPS
-# holds the port) in turn.  "true" and "timeout", not "exec": a failed
-# redirection of a special builtin would end the subshell.
+# holds the port) in turn.  Shell builtins only (a fork per open would
+# starve the load/unload loop on a TCG guest), and redirections on compound
+# commands, not "exec": a failed redirection of a special builtin would end
+# the subshell.
 rm -f /tmp/stop /tmp/pause /tmp/paused
 (
 	k=0
 	opens=0
+	exec 4<>/dev/ptmx	# never readable: "read -t" on it is a sleep
 	while [ ! -e /tmp/stop ]; do
 		if [ -e /tmp/pause ]; then
-			touch /tmp/paused
-			sleep 0.02
+			[ -e /tmp/paused ] || : >/tmp/paused
+			read -t 0.02 _x <&4
 			continue
 		fi
-		rm -f /tmp/paused
+		[ -e /tmp/paused ] && rm -f /tmp/paused
 		k=$((k + 1))
 		node=/dev/$tty
 		[ $((k % 2)) -eq 0 ] && node=/tmp/stale-$tty
 		if [ $((k % 3)) -eq 0 ]; then
-			timeout 0.05 cat $node >/dev/null 2>&1 && opens=$((opens + 1))
+			# held for 50 ms: nothing arrives, so the read times out
+			{ read -t 0.05 _x <&3; true; } 3<$node 2>/dev/null &&
+				opens=$((opens + 1))
 		else
-			true 3<$node 2>/dev/null && opens=$((opens + 1))
+			{ true; } 3<$node 2>/dev/null && opens=$((opens + 1))
 		fi
 	done
 	echo "# opener: $k attempts, $opens opens"
