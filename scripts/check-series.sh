@@ -7,8 +7,11 @@ set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 2
 scripts/kernel-tree.sh prepare || exit 2
-wt=$top/build/series-wt
-out=$top/build/obj-series
+# The worktree and its output sit as build/linux and build/obj-debug do
+# (../linux from the output), so ccache finds what 'make kernel' compiled.
+wt=$top/build/series/linux
+out=$top/build/series/obj-debug
+mkdir -p "$top/build/series"
 git -C build/linux worktree remove --force "$wt" 2>/dev/null
 rm -rf "$wt"
 git -C build/linux worktree add -q --detach "$wt" pristine || exit 2
@@ -25,7 +28,9 @@ for p in patches/*.patch; do
 		echo "not ok $n - $name applies"
 		exit 1
 	fi
-	cp_out=$("$wt/scripts/checkpatch.pl" --strict --terse "$p" 2>&1 |
+	# From inside the kernel worktree: checkpatch checks a file that git
+	# tracks as a source file, not as a patch (and patches/ is tracked).
+	cp_out=$(cd "$wt" && ./scripts/checkpatch.pl --strict --terse "$top/$p" 2>&1 |
 		grep -E '(ERROR|WARNING|CHECK)' || true)
 	# checkpatch asks "does MAINTAINERS need updating?" for every new file.
 	# It does not when a MAINTAINERS section already covers the file: then
@@ -41,8 +46,10 @@ for p in patches/*.patch; do
 		[ -n "$uncovered" ] ||
 			cp_out=$(printf '%s\n' "$cp_out" | grep -v 'does MAINTAINERS need updating')
 	fi
-	if LINUX_TREE=$wt scripts/kernel-build.sh "$out" kconfig/base.config kconfig/kunit.config \
-		kconfig/debug.config >"$out.log" 2>&1; then
+	# Configure anew each time: a patch may add an option a fragment asks for.
+	rm -f "$out/.fragment.applied"
+	if ALLOW_UNKNOWN_OPTIONS=1 LINUX_TREE=$wt scripts/kernel-build.sh "$out" \
+		kconfig/base.config kconfig/debug.config kconfig/kunit.config >"$out.log" 2>&1; then
 		if [ -z "$cp_out" ]; then
 			echo "ok $n - $name applies, is checkpatch --strict clean and builds"
 		else

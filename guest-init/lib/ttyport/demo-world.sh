@@ -13,7 +13,7 @@ mkdir /sys/kernel/config/acpi/table/bt &&
 
 for c in /sys/class/tty/ttyS3/device/serial*; do
 	[ -e "$c/new_device" ] || continue
-	say "adding a GPS by hand: echo wi2wi,w2sg0004 > ${c#/sys}/new_device"
+	say "adding a GPS by hand: echo wi2wi,w2sg0004 > $c/new_device"
 	echo wi2wi,w2sg0004 >$c/new_device
 done
 
