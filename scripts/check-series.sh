@@ -30,7 +30,9 @@ for p in patches/*.patch; do
 	fi
 	# From inside the kernel worktree: checkpatch checks a file that git
 	# tracks as a source file, not as a patch (and patches/ is tracked).
-	cp_out=$(cd "$wt" && ./scripts/checkpatch.pl --strict --terse "$top/$p" 2>&1 |
+	# Debian's python3 first: its SPDX check needs python3-ply and
+	# python3-git, which a python3 from elsewhere on PATH may not have.
+	cp_out=$(cd "$wt" && PATH=/usr/bin:/bin:$PATH ./scripts/checkpatch.pl --strict --terse "$top/$p" 2>&1 |
 		grep -E '(ERROR|WARNING|CHECK)' || true)
 	# checkpatch asks "does MAINTAINERS need updating?" for every new file.
 	# It does not when a MAINTAINERS section already covers the file: then

@@ -6,6 +6,8 @@ pkgs=(
 	# the kernel source and what building it takes
 	linux-source-6.12 build-essential bc bison flex libelf-dev libssl-dev
 	cpio xz-utils rsync kmod ccache git python3
+	# checkpatch's SPDX check (scripts/spdxcheck.py) needs these
+	python3-ply python3-git
 	# QEMU, firmware, table and overlay compilers
 	qemu-system-x86 ovmf acpica-tools device-tree-compiler
 	# the guest's userspace and the real clients
