@@ -24,12 +24,28 @@ DTBO := $(patsubst dt-overlays/%.dtso,$(B)/overlays/%.dtbo,$(DTSO))
 # Settings of 'make run' (README.md); exported for scripts/qemu-run.sh.
 MACHINE ?= q35
 FIRMWARE ?= bios
-export MACHINE FIRMWARE SSDT OVERLAY CHIPS CMD QEMU_ARGS TIMEOUT KERNEL INITRD
+RUN_VARS := MACHINE FIRMWARE SSDT OVERLAY CHIPS CMD QEMU_ARGS TIMEOUT KERNEL INITRD
+
+# Make expands an exported variable before handing it to a recipe, so
+# CMD='x=5; echo $$x' would reach the guest as "x=5; echo ".  Take what the
+# user gave (command line or environment) as it was written: a simply
+# expanded variable holding the unexpanded text is exported untouched.
+define keep_raw
+ifneq ($$(filter command environment,$$(firstword $$(origin $(1)))),)
+override $(1) := $$(value $(1))
+endif
+endef
+$(foreach v,$(RUN_VARS),$(eval $(call keep_raw,$(v))))
+export $(RUN_VARS)
 
 .PHONY: all deps kernel kernel-tree export-patches check-series tables overlays models \
-	initramfs run demo check check-host check-qemu clean distclean
+	initramfs initramfs-locked run demo check check-host check-qemu clean distclean
 
-all: kernel tables overlays initramfs
+# Everything a boot needs.  The Debian packages come first, so that 'make demo'
+# and 'make check' are the whole set-up on a fresh machine.
+all:
+	@scripts/deps.sh
+	@$(MAKE) --no-print-directory kernel tables overlays initramfs
 
 deps:
 	@scripts/deps.sh
@@ -48,7 +64,10 @@ export-patches:
 check-series:
 	@scripts/check-series.sh
 
+# 'make run' builds the kernel only when there is none (after a change to
+# patches/ or kconfig/, run 'make kernel' or 'make check').
 $(BZIMAGE):
+	@scripts/deps.sh
 	@$(MAKE) --no-print-directory kernel
 
 tables: $(AML)
@@ -75,11 +94,17 @@ $(HOSTCTL): scripts/hostctl.c
 # The compiled tables and overlays go into the guest too, for tests that load
 # them at runtime: /lib/ttyport/tables/*.aml, /lib/ttyport/overlays/*.dtbo.
 initramfs: models tables overlays $(HOSTCTL)
+	@mkdir -p $(B) && flock $(B)/.initramfs.lock \
+		$(MAKE) --no-print-directory initramfs-locked
+
+# One at a time: a test and a 'make run' may both rebuild it.
+initramfs-locked:
 	@rm -rf $(B)/extra/lib/ttyport && mkdir -p $(B)/extra/lib/ttyport/tables \
 		$(B)/extra/lib/ttyport/overlays
 	@cp $(AML) $(B)/extra/lib/ttyport/tables/ 2>/dev/null || true
 	@cp $(DTBO) $(B)/extra/lib/ttyport/overlays/ 2>/dev/null || true
-	@scripts/mkinitramfs.sh $(INITRD) $(B)/initramfs $(B)/extra
+	@scripts/stage.sh "build the initramfs" \
+		scripts/mkinitramfs.sh $(INITRD) $(B)/initramfs $(B)/extra
 
 $(INITRD):
 	@$(MAKE) --no-print-directory initramfs

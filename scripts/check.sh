@@ -15,18 +15,28 @@
 # overlays, chips) share one boot and run one after the other (so each test
 # leaves the world as it found it); the timeout of a boot is the sum of its
 # tests'.  Every KTAP result becomes one host line
-# "ok|not ok <test> [<machine>/<firmware>] <check>".  A boot whose kernel log
-# has a splat fails all its checks (the splat is shown), and so does a boot that
-# never finishes its scripts.  The run ends with "N passed, N failed".
+# "ok|not ok <test> [<machine>/<firmware>] <check>".  A test must also run to
+# its end: it fails if it prints no plan ("1..N", which ktap_done prints last),
+# if it prints other than N results, or if it exits non-zero although all its
+# checks passed.  A boot whose kernel log has a splat fails all its checks (the
+# splat is shown), and so does a boot that never finishes its scripts.  Each
+# boot prints a "starting" and a "done in S s" line.  The run ends with the
+# number of distinct checks and "N passed, N failed".
 #
 #   ONLY=<glob>   run only the QEMU tests whose name matches (e.g. ONLY='usb*'),
 #                 and no host-side tests
 #   HOST_ONLY=1   run only the host-side tests
+#
+# For testing this script (tests/host/check-harness.sh):
+#   QEMU_RUN      the boot runner (default scripts/qemu-run.sh)
+#   CHECK_OUT     where the logs go (default build/check; emptied first)
+#   CHECK_TESTS   the QEMU tests, as globs (default "tests/*.sh usb-serial-tests/*.sh")
 set -uo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 2
-out=$top/build/check
+qemu_run=${QEMU_RUN:-scripts/qemu-run.sh}
+out=${CHECK_OUT:-$top/build/check}
 rm -rf "$out"
 mkdir -p "$out"
 
@@ -91,21 +101,28 @@ header() { # file key -> value
 	sed -n "s/^#@ $2: *//p" "$1" | head -n 1
 }
 
-# parse_ktap LABEL GUEST_LOG SPLAT: one host result per KTAP result of the
+# parse_ktap TEST LABEL LOG SPLAT: one host result per KTAP result of the
 # log, with the "# " diagnostic lines that follow it; prints nothing else.
-# Sets n to the number of results.
+# Sets n to the number of results and nfail to how many failed on the host.
+declare -A distinct   # "test<TAB>check" of every check run (not skipped)
 parse_ktap() {
-	local label=$1 log=$2 splat=$3 st desc diag
+	local test=$1 label=$2 log=$3 splat=$4 st desc diag
 	n=0
+	nfail=0
 	while IFS=$'\t' read -r st desc diag; do
 		n=$((n + 1))
 		if [[ $desc == *"# SKIP"* ]]; then
 			result skip "$label ${desc%%#*}" "${desc#*# SKIP}"
-		elif [ -n "$splat" ]; then
+			continue
+		fi
+		distinct["$test"$'\t'"$desc"]=1
+		if [ -n "$splat" ]; then
+			nfail=$((nfail + 1))
 			result fail "$label $desc" "kernel splat during this boot"
 		elif [ "$st" = ok ]; then
 			result ok "$label $desc"
 		else
+			nfail=$((nfail + 1))
 			result fail "$label $desc" "$(tr '\037' '\n' <<<"$diag" | head -n 8)"
 		fi
 	done < <(awk '
@@ -117,19 +134,43 @@ parse_ktap() {
 		END { flush() }' "$log")
 }
 
+# check_end LABEL LOG SPLAT STATUS: did the test run to its end?  It must print
+# its plan "1..N" (ktap_done prints it last) and exactly N results (n, from
+# parse_ktap), and exit 0.  STATUS is its exit status, or empty if unknown.  A
+# non-zero status fails on its own only when all its checks passed (ktap_done
+# exits 1 when a check failed) and the kernel log is clean (a splat fails all).
+check_end() {
+	local label=$1 log=$2 splat=$3 status=$4 plan
+	plan=$(sed -n 's/^1\.\.\([0-9][0-9]*\)$/\1/p' "$log" | tail -n 1)
+	if [ -z "$plan" ]; then
+		result fail "$label KTAP plan" \
+			"no KTAP plan: the script stopped after result $n (see $log)"
+	elif [ "$plan" -ne "$n" ]; then
+		result fail "$label result count" \
+			"the KTAP plan announces $plan results, the script printed $n (see $log)"
+	fi
+	if [ -n "$status" ] && [ "$status" -ne 0 ] && [ "$nfail" -eq 0 ] && [ -z "$splat" ]; then
+		result fail "$label exit status" "exited with status $status (see $log)"
+	fi
+}
+
 # run_boot MACHINE FIRMWARE SCRIPT...: one boot running the scripts in turn.
 # Scripts share a boot when their headers ask for the same world (machine,
 # firmware, SSDTs, overlays, chips): the guest runs each in its own shell,
-# marking where each one's output starts; a splat fails every check of the
-# boot, as it cannot be pinned on one script.
+# marking where each one's output starts and its exit status; a splat fails
+# every check of the boot, as it cannot be pinned on one script.
+boots=0
+boot_mfs=()   # the distinct "machine/firmware" of the boots, in order
 run_boot() {
-	local m=$1 f=$2 t v names= tmo=0 script rundir label rc splat first=$3 seg
+	local m=$1 f=$2 t v names='' tmo=0 script rundir label rc splat first=$3 seg
+	local name log finished status b0 all
 	shift 2
 	for t in "$@"; do
 		names="$names${names:++}$(basename "$t" .sh)"
 		v=$(header "$t" timeout)
 		tmo=$((tmo + ${v:-180}))
 	done
+	all=$names
 	[ $# -eq 1 ] || names="$(basename "$first" .sh)+$(($# - 1))"
 	rundir=$out/$names-$m-$f
 	mkdir -p "$rundir"
@@ -149,38 +190,58 @@ run_boot() {
 			done
 		} >"$script"
 	fi
+	boots=$((boots + 1))
+	[[ " ${boot_mfs[*]} " == *" $m/$f "* ]] || boot_mfs+=("$m/$f")
+	echo "boot $all [$m/$f]: starting ($# test$([ $# -eq 1 ] || echo s), timeout $tmo s)"
+	b0=$(date +%s)
 	SCRIPT=$script QUIET=1 RUNDIR=$rundir MACHINE=$m FIRMWARE=$f \
 		SSDT="$(header "$first" ssdt)" OVERLAY="$(header "$first" overlay)" \
 		CHIPS="$(header "$first" chips)" TIMEOUT=$tmo \
-		scripts/qemu-run.sh >"$rundir.host.log" 2>&1
+		"$qemu_run" >"$rundir.host.log" 2>&1
 	rc=$?
+	echo "boot $all [$m/$f]: done in $(($(date +%s) - b0)) s"
 	splat=
 	[ -s "$rundir/splat.txt" ] && splat=$(head -n 14 "$rundir/splat.txt")
+	# The guest's output, without hvc0's CR LF line ends; /init's last line
+	# "@@ttyport-exit N" says that the guest finished its script.
+	log=$rundir/guest.txt
+	: >"$log"
+	[ -f "$rundir/guest.log" ] && tr -d '\r' <"$rundir/guest.log" >"$log"
+	finished=
+	grep -q '^@@ttyport-exit ' "$log" && finished=1
 
 	local total=0
 	for t in "$@"; do
-		label="$(basename "$t" .sh) [$m/$f]"
-		seg=$rundir/$(basename "$t" .sh).log
+		name=$(basename "$t" .sh)
+		label="$name [$m/$f]"
+		seg=$rundir/$name.log
 		if [ $# -eq 1 ]; then
-			cp "$rundir/guest.log" "$seg" 2>/dev/null || : >"$seg"
+			cp "$log" "$seg"
+			# qemu-run's exit status is the script's once the guest finished
+			status=
+			[ -n "$finished" ] && status=$rc
 		else
-			awk -v name="$(basename "$t" .sh)" '
-				{ sub(/\r$/, "") }	# hvc0 ends lines with CR LF
+			awk -v name="$name" '
 				/^@@ttyport-test / { on = ($2 == name); next }
-				on' "$rundir/guest.log" >"$seg" 2>/dev/null
+				on' "$log" >"$seg"
+			status=$(sed -n 's/^@@ttyport-test-status \([0-9]*\)$/\1/p' "$seg" | tail -n 1)
 		fi
-		parse_ktap "$label" "$seg" "$splat"
+		parse_ktap "$name" "$label" "$seg" "$splat"
 		total=$((total + n))
-		if [ $# -gt 1 ] && [ $n -eq 0 ] && [ -z "$splat" ]; then
-			result fail "$label ran" "no KTAP results (see $seg)"
+		# A test the guest never started (the boot ended before it) has
+		# no output: one failure says so (and the boot's, below, why).
+		if [ $# -gt 1 ] && ! grep -qx "@@ttyport-test $name" "$log"; then
+			result fail "$label ran" "the boot ended before this test started"
+		elif [ -s "$seg" ]; then
+			check_end "$label" "$seg" "$splat" "$status"
 		fi
 	done
 	label="$names [$m/$f]"
 	if [ -n "$splat" ]; then
 		result fail "$label kernel log is clean" "$splat"
-	elif [ $rc -ne 0 ] && [ $total -eq 0 ]; then
+	elif [ -z "$finished" ] && [ $total -eq 0 ]; then
 		result fail "$label boot" "$(tail -n 6 "$rundir.host.log")"
-	elif [ $rc -eq 124 ] || [ $rc -eq 3 ]; then
+	elif [ -z "$finished" ]; then
 		result fail "$label script finished" "$(tail -n 3 "$rundir.host.log")"
 	fi
 }
@@ -188,8 +249,10 @@ run_boot() {
 # Collect the boots: one per (machine, firmware, world), in test order.
 declare -A group_of
 keys=()
-[ -n "${HOST_ONLY:-}" ] || for t in tests/*.sh usb-serial-tests/*.sh; do
+# shellcheck disable=SC2086 # the globs are to be expanded
+[ -n "${HOST_ONLY:-}" ] || for t in ${CHECK_TESTS:-tests/*.sh usb-serial-tests/*.sh}; do
 	[ -f "$t" ] || continue
+	# shellcheck disable=SC2254 # ONLY is a glob
 	case "$(basename "$t" .sh)" in
 	${ONLY:-*}) ;;
 	*) continue ;;
@@ -215,7 +278,10 @@ if [ ${#failures[@]} -gt 0 ]; then
 	echo "failed:"
 	printf '  %s\n' "${failures[@]}"
 fi
-echo "time: $(( $(date +%s) - t0 )) s; logs in build/check/"
+echo "time: $(( $(date +%s) - t0 )) s; logs in ${out#"$top"/}/"
+# Distinct checks: the (test, check) pairs, whatever machines they ran on.
+[ $boots -gt 0 ] &&
+	echo "distinct checks: ${#distinct[@]} (in $boots boot$([ $boots -eq 1 ] || echo s) on: ${boot_mfs[*]})"
 if [ $skipped -gt 0 ]; then
 	echo "$passed passed, $failed failed, $skipped skipped"
 else

@@ -23,4 +23,4 @@ export CHIPS="nokia:com2:bt0 nokia:pci0:bt1 gps:com3:gps0 gps:com4:gps1"
 export CHIP_OPTS_gps1="--always-on"
 export SCRIPT=$top/guest-init/lib/ttyport/demo-world.sh
 export TIMEOUT=${TIMEOUT:-300}
-exec scripts/qemu-run.sh
+exec scripts/stage.sh "boot the demo world (${MACHINE:-q35}/${FIRMWARE:-bios})" scripts/qemu-run.sh

@@ -8,6 +8,9 @@ pkgs=(
 	cpio xz-utils rsync kmod ccache git python3
 	# checkpatch's SPDX check (scripts/spdxcheck.py) needs these
 	python3-ply python3-git
+	# what the kernel's build bots run on each patch (make check-series):
+	# sparse (C=1) and dt_binding_check (dt-schema, yamllint)
+	sparse dt-schema yamllint
 	# QEMU, firmware, table and overlay compilers
 	qemu-system-x86 ovmf acpica-tools device-tree-compiler
 	# the guest's userspace and the real clients
@@ -25,8 +28,10 @@ if [ ${#missing[@]} -eq 0 ]; then
 	echo "deps: all ${#pkgs[@]} packages are installed"
 	exit 0
 fi
-echo "deps: installing ${missing[*]}"
+echo "==> install ${#missing[@]} missing Debian package(s) (a few minutes on a new machine): ${missing[*]}"
+t0=$SECONDS
 sudo=
 [ "$(id -u)" -eq 0 ] || sudo=sudo
 $sudo apt-get update -q
 DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
+echo "==> install: done in $((SECONDS - t0)) s"

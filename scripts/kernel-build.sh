@@ -35,9 +35,12 @@ fi
 # Reconfigure only when the fragments changed, so incremental builds stay quick.
 if ! cmp -s "$out/fragment.config" "$out/.fragment.applied" 2>/dev/null ||
    [ ! -f "$out/.config" ]; then
+	t0=$SECONDS
+	echo "==> configure the kernel in ${out#"$top"/} (allnoconfig + $*) ..."
 	make -s -C "$tree" O="$out" CC="$cc" KCONFIG_ALLCONFIG="$out/fragment.config" \
 		allnoconfig
 	cp "$out/fragment.config" "$out/.fragment.applied"
+	echo "==> configure: done in $((SECONDS - t0)) s"
 fi
 
 missing=0
@@ -72,5 +75,7 @@ if [ $missing -ne 0 ]; then
 	exit 1
 fi
 
+t0=$SECONDS
+echo "==> build the kernel in ${out#"$top"/} (-j$jobs, ccache; about 5 min cold, seconds when built) ..."
 make -s -C "$tree" O="$out" CC="$cc" -j"$jobs" bzImage
-echo "kernel-build: $out/arch/x86/boot/bzImage"
+echo "==> build: done in $((SECONDS - t0)) s: ${out#"$top"/}/arch/x86/boot/bzImage"
