@@ -154,6 +154,22 @@ check_end() {
 	fi
 }
 
+# console_expect TEST LABEL CONSOLE_LOG: a test's "#@ console-expect: REGEX"
+# header names a line the guest writes to the console port (COM1), which
+# only the host sees: QEMU's file behind COM1.  That the write() succeeded
+# in the guest proves nothing; the line in console.log does.
+console_expect() {
+	local re
+	re=$(header "$1" console-expect)
+	[ -n "$re" ] || return 0
+	distinct["$(basename "$1" .sh)"$'\t'"console.log shows $re"]=1
+	if tr -d '\r' <"$3" 2>/dev/null | grep -qE -- "$re"; then
+		result ok "$2 console.log shows /$re/"
+	else
+		result fail "$2 console.log shows /$re/" "no such line in $3"
+	fi
+}
+
 # run_boot MACHINE FIRMWARE SCRIPT...: one boot running the scripts in turn.
 # Scripts share a boot when their headers ask for the same world (machine,
 # firmware, SSDTs, overlays, chips): the guest runs each in its own shell,
@@ -235,6 +251,7 @@ run_boot() {
 		elif [ -s "$seg" ]; then
 			check_end "$label" "$seg" "$splat" "$status"
 		fi
+		console_expect "$t" "$label" "$rundir/console.log"
 	done
 	label="$names [$m/$f]"
 	if [ -n "$splat" ]; then

@@ -17,6 +17,8 @@ pkgs=(
 	busybox-static bluez bluez-test-tools gpsd gpsd-clients gpiod socat
 	# host-side tools of the harness and the tests
 	file procps psmisc
+	# the guest's setpriv (busybox's cannot change uid)
+	util-linux
 )
 
 missing=()

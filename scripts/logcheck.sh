@@ -1,29 +1,40 @@
 #!/bin/bash
-# Scan a kernel log for splats: BUG, WARNING, KASAN, lockdep, kmemleak, hung task,
-# oops or panic.  Prints each report's first line and what follows it; exits 1 if
-# there is one, 0 if the log is clean.
+# Scan a kernel log for splats: BUG, WARNING, KASAN, UBSAN, lockdep, kmemleak,
+# list corruption, RCU stall, hung task (or a task /init found blocked at
+# poweroff), oops or panic.  Prints each report's first line and what follows
+# it; exits 1 if there is one, 0 if the log is clean.
 #
 #   logcheck.sh console.log
 #
-# The patterns are the headers the kernel prints (see lib/Kconfig.debug's
-# checkers): each is anchored after the printk timestamp, so a test that merely
-# echoes such a word in its own output (on hvc0, not here) cannot trip it.
+# The patterns are the headers 6.12 prints (lib/ubsan.c, lib/list_debug.c,
+# kernel/locking/lockdep.c, mm/kmemleak.c, kernel/hung_task.c,
+# kernel/rcu/tree_stall.h, ...), each anchored after the printk timestamp, so a
+# test that merely echoes such a word in its own output (on hvc0, not here)
+# cannot trip it.  Where a file sets pr_fmt the header carries its prefix
+# ("rcu: ", "kmemleak: ").  tests/host/fixtures holds real reports of each kind.
 log=${1:?usage: logcheck.sh LOG}
 
 patterns=(
-	'\] WARNING: '                   # WARN(), lockdep, RCU, ODEBUG headers
-	'\] BUG: '                       # BUG(), KASAN, sleeping in atomic, lockups
+	'\] WARNING: '                   # WARN() (list corruption, ODEBUG), lockdep, suspicious RCU
+	'\] BUG: '                       # BUG(), KASAN, sleeping in atomic, bad page state
+	'\] \[ BUG: '                    # lockdep: "[ BUG: Invalid wait context ]"
+	'\] BUG [^ ]+ \(.*\): '           # SLUB debug: "BUG kmalloc-32 (Not tainted): ..."
 	'\] kernel BUG at '
+	'\] INFO: trying to register non-static key' # lockdep
 	'\] INFO: task .* blocked for more than' # hung task
-	'\] INFO: rcu_.* detected stall'
-	'\] Oops: '
-	'\] general protection fault'
+	# RCU CPU stalls ("rcu: INFO: rcu_sched detected stalls on CPUs/tasks:",
+	# "... self-detected stall on CPU", "... detected expedited stalls") and
+	# RCU-tasks stalls ("INFO: rcu_tasks detected stalls on tasks:")
+	'\] (rcu: )?INFO: rcu_[a-z_]+ (self-)?detected (expedited )?stall'
+	'\] Oops: '                      # oopses, general protection faults
 	'\] Kernel panic'
 	'\] UBSAN: '
-	'unreferenced object 0x'              # kmemleak report (guest prints it after a scan)
-	'kmemleak: [0-9]+ new suspected memory leaks'
-	'(list_add|list_del) corruption'
-	'DEBUG_LOCKS_WARN_ON'
+	'\] kmemleak: [0-9]+ new suspected memory leaks' # printed by each scan
+	'\] kmemleak: unreferenced object 0x' # the report, as /init copies it here
+	'\] (list_add|list_del) corruption' # the WARN() message before its WARNING line
+	'\] list_add double add'
+	'\] DEBUG_LOCKS_WARN_ON'
+	'\] ttyport: task .* blocked in D state' # /init: a task hung at poweroff
 )
 re=$(IFS='|'; echo "${patterns[*]}")
 hits=$(grep -n -a -E "$re" "$log" | head -n 3)

@@ -13,10 +13,11 @@ root=$(realpath -m "$2")
 shift 2
 
 # Programs the guest runs, by the name they are found under on the host.
+# setpriv is util-linux's: busybox's cannot change uid (tests/core-new-device.sh).
 progs="btmgmt hciconfig hcitool l2ping btmon btattach btvirt
 	gpsd gpspipe gpsctl gpsmon
 	gpioinfo gpioget gpioset gpiodetect gpiomon
-	socat"
+	socat setpriv"
 
 die() { echo "mkinitramfs: $*" >&2; exit 1; }
 

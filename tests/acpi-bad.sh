@@ -12,6 +12,7 @@
 #@ ssdt: acpi-tables/gpio-sim.asl acpi-tables/gps-com3.asl acpi-tables/bad-uart-controller.asl acpi-tables/bad-nokia-com4.asl acpi-tables/bad-gps-com2.asl
 #@ chips: gps:com3:gps0
 #@ timeout: 120
+#@ console-expect: acpi-bad: console write
 . /lib/ttyport/ktap.sh
 . /lib/ttyport/wire.sh
 ktap_start

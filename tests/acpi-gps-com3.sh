@@ -10,6 +10,7 @@
 #@ ssdt: acpi-tables/gpio-sim.asl acpi-tables/nokia-com2.asl acpi-tables/nokia-pci.asl acpi-tables/gps-com3.asl
 #@ chips: nokia:com2:bt0 nokia:pci0:bt1 gps:com3:gps0
 #@ timeout: 150
+#@ console-expect: acpi-gps-com3: console write
 . /lib/ttyport/ktap.sh
 . /lib/ttyport/wire.sh
 . /lib/ttyport/gps.sh

@@ -6,6 +6,7 @@
 #@ machines: q35 pc
 #@ ssdt: acpi-tables/gps-com2.asl
 #@ timeout: 180
+#@ console-expect: core-bind-unbind: console write
 . /lib/ttyport/ktap.sh
 . /lib/ttyport/serdev.sh
 ktap_start

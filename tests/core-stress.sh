@@ -5,12 +5,16 @@
 # opens and closes: no splat, no leak (the host scans kmemleak's report),
 # and at the end the port is a working tty that a GPS can still take.
 #
-# The opener pauses, and the device settles, around the rmdir itself: the
-# ACPI core deletes the table's namespace nodes there and only tells the
-# buses afterwards, so a probe of one of the table's devices in flight at
-# that moment uses stale ACPI handles (acpi_dev_pm_attach(), the modalias of
-# the bind uevent), whatever the bus.  That race is the ACPI core's, not the
-# tty port's (docs/architecture.md, "Known limits").
+# The device settles before each rmdir: the ACPI core deletes the table's
+# namespace nodes there and only tells the buses afterwards, so a probe of
+# one of the table's devices in flight at that moment uses stale ACPI
+# handles (acpi_dev_pm_attach(), the modalias of the bind uevent), whatever
+# the bus.  That race is the ACPI core's, not the tty port's
+# (docs/architecture.md, "Known limits").  So the opener pauses around the
+# rmdir when a bind is pending (the table came while the tty was open): a
+# last close would set it off.  When the GPS is bound, nothing the opener
+# does starts a probe, and it keeps running: the unbind that the rmdir
+# causes races with its opens.
 #@ machines: q35
 #@ timeout: 1200
 . /lib/ttyport/ktap.sh
@@ -18,6 +22,12 @@
 ktap_start
 
 cycles=${CYCLES:-200}
+# What proves the premise (checked at the end), from a healthy 50-cycle run
+# on a loaded 2-core TCG host: about 17 opens of each node per cycle, and
+# the port came back to the running opener after every unbind (37 of 37;
+# 0 of 39 when it paused around every rmdir).  A quarter of each is asked.
+min_opens=$((cycles * 4))
+unbind_ratio=4
 devno=$(cat /sys/class/tty/$tty/dev)
 mknod /tmp/stale-$tty c "${devno%%:*}" "${devno##*:}"
 cp /lib/ttyport/tables/runtime-gps-com2.aml /tmp/gps.aml
@@ -39,15 +49,26 @@ quiet() {
 # holds the port) in turn.  Shell builtins only (a fork per open would
 # starve the load/unload loop on a TCG guest), and redirections on compound
 # commands, not "exec": a failed redirection of a special builtin would end
-# the subshell.
-rm -f /tmp/stop /tmp/pause /tmp/paused
+# the subshell; stderr is redirected before the node is opened, or each
+# refused open prints "can't open" into the test's output.
+#
+# It counts what proves the premise (checked after the loop): opens of each
+# node, and "comebacks": an open of the stale node refused (the GPS holds
+# the port) and then one that succeeds with no pause in between, i.e. the
+# opener was running while the port was handed back: an unbind that raced
+# with opens rather than with a paused opener.
+rm -f /tmp/stop /tmp/pause /tmp/paused /tmp/opener.counts
 (
 	k=0
-	opens=0
+	live=0
+	stale=0
+	comebacks=0
+	refused=	# the last open of the stale node was refused
 	exec 4<>/dev/ptmx	# never readable: "read -t" on it is a sleep
 	while [ ! -e /tmp/stop ]; do
 		if [ -e /tmp/pause ]; then
 			[ -e /tmp/paused ] || : >/tmp/paused
+			refused=	# a refusal before a pause proves nothing after it
 			read -t 0.02 _x <&4
 			continue
 		fi
@@ -55,20 +76,30 @@ rm -f /tmp/stop /tmp/pause /tmp/paused
 		k=$((k + 1))
 		node=/dev/$tty
 		[ $((k % 2)) -eq 0 ] && node=/tmp/stale-$tty
+		opened=
 		if [ $((k % 3)) -eq 0 ]; then
 			# held for 50 ms: nothing arrives, so the read times out
-			{ read -t 0.05 _x <&3; true; } 3<$node 2>/dev/null &&
-				opens=$((opens + 1))
+			{ read -t 0.05 _x <&3; true; } 2>/dev/null 3<$node && opened=1
 		else
-			{ true; } 3<$node 2>/dev/null && opens=$((opens + 1))
+			{ true; } 2>/dev/null 3<$node && opened=1
+		fi
+		if [ $((k % 2)) -ne 0 ]; then
+			[ -n "$opened" ] && live=$((live + 1))
+		elif [ -n "$opened" ]; then
+			stale=$((stale + 1))
+			[ -n "$refused" ] && comebacks=$((comebacks + 1))
+			refused=
+		else
+			refused=1
 		fi
 	done
-	echo "# opener: $k attempts, $opens opens"
+	echo "$k $live $stale $comebacks" >/tmp/opener.counts
 ) &
 opener=$!
 
 bad=0
 unsettled=0
+unbinds=0	# cycles whose rmdir unbinds a bound GPS, the opener running
 cycle=0
 while [ $cycle -lt $cycles ]; do
 	cycle=$((cycle + 1))
@@ -80,12 +111,18 @@ while [ $cycle -lt $cycles ]; do
 	fi 2>/dev/null
 	mkdir $tables/gps && cat /tmp/gps.aml >$tables/gps/aml || bad=$((bad + 1))
 	[ $((cycle % 3)) -eq 0 ] && sleep 0.1
-	touch /tmp/pause
-	poll 5 test -e /tmp/paused
+	bound=
 	if [ -n "$held" ]; then
 		poll 10 deferred || unsettled=$((unsettled + 1))
+	elif poll 10 sirf_bound; then
+		bound=1
+		unbinds=$((unbinds + 1))
 	else
-		poll 10 sirf_bound || unsettled=$((unsettled + 1))
+		unsettled=$((unsettled + 1))
+	fi
+	if [ -z "$bound" ]; then
+		touch /tmp/pause
+		poll 5 test -e /tmp/paused
 	fi
 	poll 10 quiet
 	rmdir $tables/gps || bad=$((bad + 1))
@@ -94,9 +131,18 @@ while [ $cycle -lt $cycles ]; do
 done
 touch /tmp/stop
 wait $opener
+read attempts live stale comebacks </tmp/opener.counts || echo "# the opener left no counts"
+echo "# opener: $attempts attempts; opens: $live of /dev/$tty, $stale of the stale node"
+echo "# the port came back to a running opener after $comebacks of $unbinds unbinds"
 
 check_eq "$cycles load/unload cycles, no configfs error" 0 "$bad"
 check_eq "every cycle settled (bound, or deferred while held open)" 0 "$unsettled"
+# The opener ran (thresholds: see min_opens)
+check "the opener opened /dev/$tty more than $min_opens times" test "${live:-0}" -gt $min_opens
+check "the opener opened the stale node more than $min_opens times" test "${stale:-0}" -gt $min_opens
+# Unbinds raced with it rather than with a paused opener
+check "the port came back to a running opener after at least 1 in $unbind_ratio unbinds" \
+	test $((${comebacks:-0} * unbind_ratio)) -ge "$unbinds"
 wait_for 10 "no serdev device is left" no_serdev_dev
 wait_for 10 "/dev/$tty is a tty at the end" tty_back
 check "$tty carries bytes both ways at the end" tty_bytes
