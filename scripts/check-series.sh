@@ -109,6 +109,16 @@ for p in patches/*.patch; do
 		[ -n "$uncovered" ] ||
 			cp_out=$(printf '%s\n' "$cp_out" | grep -v 'does MAINTAINERS need updating')
 	fi
+	# checkpatch takes a deleted file's name from "+++ /dev/null", so a
+	# patch that only converts a binding (adds the .yaml, deletes the .txt)
+	# reads to it as mixing a binding with "dev/null": drop that warning
+	# when every file the patch touches is a binding.
+	if printf '%s\n' "$cp_out" | grep -q 'DT binding docs and includes should be a separate patch' &&
+	   ! { touched "$p"; sed -n 's|^--- a/||p' "$p"; } |
+		grep -vqE '^(Documentation/devicetree/|include/dt-bindings/)'; then
+		cp_out=$(printf '%s\n' "$cp_out" |
+			grep -v 'DT binding docs and includes should be a separate patch' || true)
+	fi
 	[ -z "$cp_out" ] || problems+=("checkpatch --strict:" "$cp_out")
 
 	if ! build "$out.log"; then
