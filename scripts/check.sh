@@ -154,6 +154,18 @@ check_end() {
 	fi
 }
 
+# report_retries LABEL LOG: a guest helper that had to try something twice
+# (bt_wait_ready's rebind) says so in a "# RETRY ..." line; each is shown
+# here and counted at the end, so that a retry is never silent.
+retries=0
+report_retries() {
+	local line
+	while IFS= read -r line; do
+		retries=$((retries + 1))
+		echo "retry   $1: ${line#\# RETRY }"
+	done < <(grep -a '^# RETRY ' "$2" 2>/dev/null)
+}
+
 # console_expect TEST LABEL CONSOLE_LOG: a test's "#@ console-expect: REGEX"
 # header names a line the guest writes to the console port (COM1), which
 # only the host sees: QEMU's file behind COM1.  That the write() succeeded
@@ -252,6 +264,7 @@ run_boot() {
 			check_end "$label" "$seg" "$splat" "$status"
 		fi
 		console_expect "$t" "$label" "$rundir/console.log"
+		report_retries "$label" "$seg"
 	done
 	label="$names [$m/$f]"
 	if [ -n "$splat" ]; then
@@ -299,6 +312,8 @@ echo "time: $(( $(date +%s) - t0 )) s; logs in ${out#"$top"/}/"
 # Distinct checks: the (test, check) pairs, whatever machines they ran on.
 [ $boots -gt 0 ] &&
 	echo "distinct checks: ${#distinct[@]} (in $boots boot$([ $boots -eq 1 ] || echo s) on: ${boot_mfs[*]})"
+[ $retries -eq 0 ] ||
+	echo "retried: $retries (the 'retry' lines above: each check passed only on a second try)"
 if [ $skipped -gt 0 ]; then
 	echo "$passed passed, $failed failed, $skipped skipped"
 else

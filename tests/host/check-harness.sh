@@ -284,6 +284,18 @@ want_rc 1
 want "not ok  console-lost [q35/bios] console.log shows /console-lost: console write/"
 tap "a console line missing from console.log fails, although the guest's write passed"
 
+# --- retries are reported ----------------------------------------------------
+mk retried <<'EOF2'
+echo "# RETRY hci0 (COM2) not in the management index after 30 s: rebinding hci_nokia" >&2
+check "the controller came up" true
+ktap_done
+EOF2
+run retried retried
+want_rc 0
+want "retry   retried [q35/bios]: hci0 (COM2) not in the management index after 30 s: rebinding hci_nokia"
+want_re "retried: 1 \(.*"
+tap "a retry in the guest is shown and counted on the host"
+
 # --- time-outs ---------------------------------------------------------------
 run hangs hangs
 want_rc 1
