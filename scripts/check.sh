@@ -313,7 +313,7 @@ echo "time: $(( $(date +%s) - t0 )) s; logs in ${out#"$top"/}/"
 [ $boots -gt 0 ] &&
 	echo "distinct checks: ${#distinct[@]} (in $boots boot$([ $boots -eq 1 ] || echo s) on: ${boot_mfs[*]})"
 [ $retries -eq 0 ] ||
-	echo "retried: $retries (the 'retry' lines above: each check passed only on a second try)"
+	echo "retried: $retries (the 'retry' lines above)"
 if [ $skipped -gt 0 ]; then
 	echo "$passed passed, $failed failed, $skipped skipped"
 else
