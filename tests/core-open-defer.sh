@@ -2,6 +2,8 @@
 # A GPS described while /dev/ttyS1 is open does not take the port from under
 # its user: the tty keeps working, one log line says the bind waits, and the
 # bind happens when the tty is last closed.  Same for a bind through sysfs.
+# A probe that defers (hci_nokia waiting for a GPIO controller) leaves the
+# tty device alone: no remove and add, no uevent, however often it retries.
 #@ machines: q35
 #@ timeout: 240
 . /lib/ttyport/ktap.sh
@@ -37,5 +39,38 @@ wait_for 5 "/dev/$tty is gone after the deferred bind" tty_gone
 check "the table unloads" ssdt_unload gps
 wait_for 10 "/dev/$tty comes back" tty_back
 check "$tty carries bytes both ways at the end" tty_bytes
+
+# --- a probe that defers does not churn the tty -------------------------------
+check "a Nokia table whose GPIO controller is absent loads" \
+	ssdt_load nokia runtime-nokia-nogpiochip-com2
+wait_for 20 "its serdev device appears" has_serdev_dev
+dev=$(serdev_devs)
+deferred() { grep -q "^$dev" /sys/kernel/debug/devices_deferred; }
+wait_for 20 "hci_nokia's probe of $dev defers (devices_deferred)" deferred
+sed 's/^/# /' /sys/kernel/debug/devices_deferred
+# The kernfs inode of the tty's dev file: a tty device removed and added
+# again gets a new one.
+ino=$(stat -c %i /sys/class/tty/$tty/dev)
+uevents_start
+for i in 1 2 3 4 5; do
+	echo "$dev" >/sys/bus/serial/drivers_probe
+done
+check "the probe still defers after 5 more attempts" deferred
+check "/dev/$tty is there throughout" tty_back
+check_eq "the tty device was not removed and added again" "$ino" \
+	"$(stat -c %i /sys/class/tty/$tty/dev 2>/dev/null)"
+# The uevent helper runs one process per event, late under TCG: a marker
+# event, once logged, shows that the attempts' events (if any) are too.
+echo change >/sys/class/tty/ttyS0/uevent
+wait_for 20 "a marker uevent (ttyS0 change) is logged" \
+	uevent_seen "^change /.*/tty/ttyS0\$"
+sleep 1
+n=$(grep -cE "/tty/$tty\$|SERDEV_PERSONALITY" /run/uevents)
+sed 's/^/# uevent: /' /run/uevents
+check_eq "no tty or personality uevent came from the attempts" 0 "$n"
+check "$tty carries bytes both ways while the probe defers" tty_bytes
+check "the Nokia table unloads" ssdt_unload nokia
+wait_for 10 "its serdev device goes away" no_serdev_dev
+check "$tty carries bytes both ways after" tty_bytes
 
 ktap_done
