@@ -3,7 +3,9 @@
 # controller's new_device file: gnss-sirf binds it (the software node's
 # "compatible" matches its OF match table), /dev/ttyS1 gives way and bytes
 # flow through /dev/gnss0; delete_device takes it away and the tty comes
-# back.  Both files are root-only; bad specifications are refused.
+# back.  Both files are root-only; bad specifications are refused, and so
+# is a compatible whose driver cannot serve a device with no firmware node
+# (hci_mrvl needs OF match data, w1-uart reads of_property_read_u32()).
 #@ machines: q35 pc
 #@ timeout: 180
 . /lib/ttyport/ktap.sh
@@ -56,7 +58,27 @@ check "a non-root writer cannot add a device" \
 check "an empty specification is refused" write_fails $ctrl/new_device " "
 check "a property named compatible is refused" \
 	write_fails $ctrl/new_device "wi2wi,w2sg0004 compatible=x"
+# write_refused FILE TEXT ERROR: writing TEXT to FILE fails with ERROR
+write_refused() {
+	o=$(sh -c "echo '$2' >$1" 2>&1) && { echo "the write succeeded"; return 1; }
+	case "$o" in
+	*"$3"*) ;;
+	*) echo "not refused with '$3': $o"; return 1 ;;
+	esac
+}
+check "mrvl,88w8897 is refused: hci_mrvl needs OF match data (EOPNOTSUPP)" \
+	write_refused $ctrl/new_device mrvl,88w8897 "Operation not supported"
+check "one log line names hci_mrvl's driver" \
+	sh -c "dmesg | grep -q 'new_device: mrvl,88w8897: driver hci_uart_mrvl needs a firmware node'"
+check "w1-uart is refused: it reads of_property_read_u32() (EOPNOTSUPP)" \
+	write_refused $ctrl/new_device "w1-uart reset-bps=9600" "Operation not supported"
+check "one log line names w1-uart's driver" \
+	sh -c "dmesg | grep -q 'new_device: w1-uart: driver w1-uart needs a firmware node'"
+check "a property given twice is refused (EINVAL)" \
+	write_refused $ctrl/new_device "wi2wi,w2sg0004 label=a label=b" \
+	"Invalid argument"
 check "no device was added by any of these" no_serdev_dev
+check "$tty carries bytes both ways after the refusals" tty_bytes
 
 check "new_device adds a GPS with properties" \
 	sh -c "echo 'wi2wi,w2sg0004 current-speed=9600 label=gps-by-hand' >$ctrl/new_device"
@@ -84,8 +106,8 @@ wait_for 10 "/dev/$tty comes back" tty_back
 check "/dev/gnss0 is gone" test ! -e /dev/gnss0
 check "$tty carries bytes both ways" tty_bytes
 
-check "new_device works again after delete_device" \
-	sh -c "echo wi2wi,w2sg0004 >$ctrl/new_device"
+check "new_device works again after delete_device (leading blanks skipped)" \
+	sh -c "echo '  wi2wi,w2sg0004' >$ctrl/new_device"
 wait_for 20 "gnss-sirf binds it again" sirf_bound
 dev=$(serdev_devs)
 check "and delete_device again" sh -c "echo $dev >$ctrl/delete_device"
