@@ -6,6 +6,7 @@
 #
 #   #@ machines: q35 pc          (default: q35 pc)
 #   #@ firmware: bios uefi       (default: bios)
+#   #@ skip: pc/uefi             (machine/firmware pairs to leave out)
 #   #@ ssdt: acpi-tables/x.asl   (SSDTs given at boot)
 #   #@ overlay: dt-overlays/x.dtso
 #   #@ chips: nokia:com2 gps:com3
@@ -289,8 +290,10 @@ keys=()
 	esac
 	machines=$(header "$t" machines)
 	firmwares=$(header "$t" firmware)
+	skips=" $(header "$t" skip) "
 	for m in ${machines:-q35 pc}; do
 		for f in ${firmwares:-bios}; do
+			case "$skips" in *" $m/$f "*) continue ;; esac
 			key="$m $f|$(header "$t" ssdt)|$(header "$t" overlay)|$(header "$t" chips)"
 			[ -n "${group_of[$key]:-}" ] || keys+=("$key")
 			group_of[$key]="${group_of[$key]:-} $t"

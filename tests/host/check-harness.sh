@@ -173,6 +173,19 @@ want "distinct checks: 4 (in 2 boots on: q35/bios pc/bios)"
 want_last "6 passed, 0 failed, 3 skipped"
 tap "good tests pass sharing a boot; a check run on two machines counts once"
 
+mk skips '#@ machines: q35 pc' '#@ firmware: bios uefi' '#@ skip: pc/uefi' <<'EOF'
+check "runs where asked" true
+ktap_done
+EOF
+run skips skips
+want_rc 0
+want "ok      skips [q35/bios] runs where asked"
+want "ok      skips [q35/uefi] runs where asked"
+want "ok      skips [pc/bios] runs where asked"
+no_re 'skips \[pc/uefi\]'
+want_last "3 passed, 0 failed"
+tap "a '#@ skip: pc/uefi' header leaves out that pair of the cross product only"
+
 # --- bad scripts, alone and sharing a boot with a good one --------------------
 run dies dies
 want_rc 1
