@@ -39,7 +39,7 @@ $(foreach v,$(RUN_VARS),$(eval $(call keep_raw,$(v))))
 export $(RUN_VARS)
 
 .PHONY: all deps kernel kernel-tree export-patches check-series tables overlays models \
-	initramfs initramfs-locked run demo check check-host check-qemu clean distclean
+	initramfs initramfs-locked run demo check stress check-host check-qemu clean distclean
 
 # Everything a boot needs.  The Debian packages come first, so that 'make demo'
 # and 'make check' are the whole set-up on a fresh machine.
@@ -118,6 +118,11 @@ demo: all $(HOSTCTL)
 
 check: all $(HOSTCTL)
 	@scripts/check.sh
+
+# The long stress runs, kept out of make check's 15 minutes: 200 USB-serial
+# plug/unplug cycles with the GPS bound and gpsd reading (about 3 s a cycle).
+stress: all $(HOSTCTL)
+	@TEST_USB_CYCLES=200 TIMEOUT_FACTOR=4 ONLY='usb-stress' scripts/check.sh
 
 clean:
 	rm -rf $(B)/runs $(B)/tables $(B)/overlays $(B)/initramfs $(INITRD) $(B)/models \

@@ -20,13 +20,19 @@
  *   0    bt0-reset         nokia-com2.asl     (Nokia chip on COM2)
  *   1    bt0-host-wakeup   nokia-com2.asl
  *   2    bt0-bt-wakeup     nokia-com2.asl
- *   3    bt1-reset         nokia-pci.asl      (Nokia chip on the PCI 16550)
- *   4    bt1-host-wakeup   nokia-pci.asl
- *   5    bt1-bt-wakeup     nokia-pci.asl
- *   6    gps0-onoff        gps-com3.asl       (GPS on COM3)
+ *   3    bt1-reset         nokia-pci.asl      (Nokia chip on the PCI 16550),
+ *                          nokia-usb.asl      (or behind a USB-serial adapter)
+ *   4    bt1-host-wakeup   nokia-pci.asl, nokia-usb.asl
+ *   5    bt1-bt-wakeup     nokia-pci.asl, nokia-usb.asl
+ *   6    gps0-onoff        gps-com3.asl       (GPS on COM3),
+ *                          gps-usb.asl        (or behind a USB-serial adapter)
  *   7    gps0-wakeup       (not wired by gps-com3.asl: the driver then
  *                           infers the GPS's power state from its data)
- *   8-15 spare, unnamed: for your own experiments and the bad-* tables
+ *   8    bt2-reset         demo-nokia-usb.asl (the demo's Nokia chip behind
+ *                                              a second USB-serial adapter)
+ *   9    bt2-host-wakeup   demo-nokia-usb.asl
+ *   10   bt2-bt-wakeup     demo-nokia-usb.asl
+ *   11-15 spare, unnamed: for your own experiments and the bad-* tables
  *
  * One bank holds every line.  gpio-sim accepts several Device() banks, but
  * gpiolib's ACPI glue attaches its per-controller data to the parent
@@ -73,7 +79,10 @@ DefinitionBlock ("", "SSDT", 2, "TTYPRT", "GPIOSIM", 0x00000001)
 								"bt1-bt-wakeup",
 								"gps0-onoff",
 								"gps0-wakeup",
-								"", "", "", "", "", "", "", "",
+								"bt2-reset",
+								"bt2-host-wakeup",
+								"bt2-bt-wakeup",
+								"", "", "", "", "",
 							}
 						},
 					}

@@ -27,6 +27,7 @@
 #   ONLY=<glob>   run only the QEMU tests whose name matches (e.g. ONLY='usb*'),
 #                 and no host-side tests
 #   HOST_ONLY=1   run only the host-side tests
+#   TIMEOUT_FACTOR=N  multiply every test's timeout by N (make stress)
 #
 # For testing this script (tests/host/check-harness.sh):
 #   QEMU_RUN      the boot runner (default scripts/qemu-run.sh)
@@ -105,7 +106,7 @@ header() { # file key -> value
 # parse_ktap TEST LABEL LOG SPLAT: one host result per KTAP result of the
 # log, with the "# " diagnostic lines that follow it; prints nothing else.
 # Sets n to the number of results and nfail to how many failed on the host.
-declare -A distinct   # "test<TAB>check" of every check run (not skipped)
+declare -A distinct=()   # "test<TAB>check" of every check run (not skipped)
 parse_ktap() {
 	local test=$1 label=$2 log=$3 splat=$4 st desc diag
 	n=0
@@ -197,7 +198,7 @@ run_boot() {
 	for t in "$@"; do
 		names="$names${names:++}$(basename "$t" .sh)"
 		v=$(header "$t" timeout)
-		tmo=$((tmo + ${v:-180}))
+		tmo=$((tmo + ${v:-180} * ${TIMEOUT_FACTOR:-1}))
 	done
 	all=$names
 	[ $# -eq 1 ] || names="$(basename "$first" .sh)+$(($# - 1))"

@@ -9,8 +9,9 @@
 #   SSDT       .asl or .aml files, each given to QEMU with -acpitable
 #   OVERLAY    .dtso or .dtbo files, applied by the guest after boot
 #   CHIPS      emulated chips: "model:wire[:lines] ...", model nokia|gps,
-#              wire com2|com3|com4|pci0|usb0 (docs/models.md)
+#              wire com2|com3|com4|pci0|usb0|usb1 (docs/models.md)
 #   CHIP_OPTS_<lines>  more options for one chip model, e.g. "--fault nak"
+#   TEST_<name>  a setting passed to the guest scripts as it is
 #   CMD        shell command run in the guest (default: the demo report)
 #   SCRIPT     a file run in the guest instead of CMD (tests)
 #   QEMU_ARGS  more QEMU arguments
@@ -19,8 +20,9 @@
 #   QUIET=1    do not stream the guest's output; only the exit status tells
 #
 # The world: COM1 (ttyS0) is the console; COM2-COM4 (ttyS1-3), a PCI 16550 at
-# slot 5 (ttyS4) and a hot-pluggable usb0 wire (xHCI) each have a far end in the
-# guest, /dev/far-<wire>, a virtio-serial port paired with the port's chardev.
+# slot 5 (ttyS4) and two hot-pluggable wires usb0, usb1 (xHCI) each have a far
+# end in the guest, /dev/far-<wire>, a virtio-serial port paired with the
+# port's chardev.
 # A host control channel (virtio port "hostctl") lets guest scripts ask for
 # QMP actions such as USB-serial hotplug (scripts/hostctl.c).
 #
@@ -145,10 +147,13 @@ done
 args+=(-chardev "socket,id=wire-pci0,path=$sock/pci0,server=on,wait=off")
 args+=(-device "pci-serial,chardev=wire-pci0,addr=0x5")
 far_end pci0
-# usb0: the far end listens; hostctl plugs a usb-serial adapter whose chardev
-# connects to it (QMP chardev-add + device_add), so adapters come and go.
-args+=(-chardev "socket,id=far-usb0,path=$sock/usb0,server=on,wait=off")
-args+=(-device "virtserialport,chardev=far-usb0,name=far-usb0")
+# usb0, usb1: the far end listens; hostctl plugs a usb-serial adapter whose
+# chardev connects to it (QMP chardev-add + device_add), so adapters come and
+# go, each on the xHCI port the guest asks for (or the next free one).
+for w in usb0 usb1; do
+	args+=(-chardev "socket,id=far-$w,path=$sock/$w,server=on,wait=off")
+	args+=(-device "virtserialport,chardev=far-$w,name=far-$w")
+done
 args+=(-device qemu-xhci,id=xhci,addr=0x3)
 
 args+=(-chardev "socket,id=hostctl,path=$sock/hostctl,server=on,wait=off")
@@ -159,8 +164,9 @@ args+=(-qmp "unix:$sock/qmp,server=on,wait=off")
 {
 	printf 'CHIPS=%q\n' "$CHIPS"
 	printf 'MACHINE=%q\nFIRMWARE=%q\n' "$MACHINE" "$FIRMWARE"
-	# Per-chip model options (docs/models.md), e.g. CHIP_OPTS_bt0="--fault nak".
-	for v in $(compgen -v CHIP_OPTS_); do
+	# Per-chip model options (docs/models.md), e.g. CHIP_OPTS_bt0="--fault nak";
+	# and test settings, e.g. TEST_USB_CYCLES=200 (usb-serial-tests/usb-stress.sh).
+	for v in $(compgen -v CHIP_OPTS_) $(compgen -v TEST_); do
 		printf '%s=%q\n' "$v" "${!v}"
 	done
 } >"$RUNDIR/env.sh"

@@ -104,3 +104,14 @@ bt_l2ping() {
 	poll 15 sh -c "! hcitool -i $1 con | grep -q ACL" ||
 		{ echo "the link did not close: $(hcitool -i $1 con | tr '\n' ' ')"; return 1; }
 }
+
+# bt_drop_link hciN ADDR: hciN disconnects its ACL link to ADDR, if it has
+# one, and the link is gone within 10 s.  For a peer that vanished with the
+# link up (its controller unplugged): a radio's link supervision timeout
+# would end the link, btvirt has none, so the link stays until dropped.
+bt_drop_link() {
+	hcitool -i $1 con | grep -q "ACL $2" || return 0
+	hcitool -i $1 dc $2
+	poll 10 sh -c "! hcitool -i $1 con | grep -q 'ACL $2'" ||
+		{ echo "the link did not close: $(hcitool -i $1 con | tr '\n' ' ')"; return 1; }
+}

@@ -17,19 +17,29 @@ for c in /sys/class/tty/ttyS3/device/serial*; do
 	echo wi2wi,w2sg0004 >$c/new_device
 done
 
-say "plugging a USB-serial adapter (QMP device_add)"
-host usb-add usb0 && poll 10 test -c /dev/ttyUSB0
+# Each adapter goes into the xHCI port its table names (RHUB.PRT8, RHUB.PRT7):
+# the device binds when the adapter arrives, and goes when it is pulled.
+say "plugging a USB-serial adapter into xHCI port 4 (QMP device_add): the GPS of gps-usb-nolines.asl"
+host usb-add usb0 4 &&
+	poll 20 sh -c '[ $(ls /dev/gnss* 2>/dev/null | wc -l) -ge 3 ]'
+say "plugging a USB-serial adapter into xHCI port 3: the Nokia chip of demo-nokia-usb.asl"
+host usb-add usb1 3
 
-for node in '\_SB_.BTP0' '\_SB_.BTH2'; do
+for node in '\_SB_.BTP0' '\_SB_.BTH2' '\_SB_.BTU2'; do
 	poll 30 nokia_bound "$node"
 	h=$(bt_wait_ready "$node") || { say "$node: no Bluetooth controller"; continue; }
 	say "$h ($node) is up, address $(bt_power_on $h)"
 done
 hA=$(hci_of '\_SB_.BTH2')
 hB=$(hci_of '\_SB_.BTP0')
+hU=$(hci_of '\_SB_.BTU2')
 if [ -n "$hA" ] && [ -n "$hB" ]; then
 	say "l2ping from $hA to $hB:"
 	bt_l2ping $hA $hB
+fi
+if [ -n "$hU" ] && [ -n "$hB" ]; then
+	say "l2ping from $hU (behind the USB-serial adapter) to $hB:"
+	bt_l2ping $hU $hB
 fi
 echo
 . /lib/ttyport/demo.sh

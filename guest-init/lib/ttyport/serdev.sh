@@ -55,7 +55,10 @@ tty_bytes() {
 
 # gnss_data: bytes from the far end reach a reader of /dev/gnss0, and bytes
 # written to /dev/gnss0 reach the far end: the serdev driver has the port.
+# (With no gnss0 nothing reads the port, and a write to the far end of a
+# USB-serial wire can block for good: QEMU's adapter stops taking bytes.)
 gnss_data() {
+	[ -c /dev/gnss0 ] || { echo "no /dev/gnss0"; return 1; }
 	tok=nmea$$x$(date +%N)
 	cat /dev/gnss0 >/tmp/gnss.out &
 	p=$!

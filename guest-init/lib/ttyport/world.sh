@@ -156,6 +156,12 @@ world_blocked_report() { # earlier sample
 
 # Which tty device a wire's slave port is, by firmware path or driver.
 #   com1..com4 -> ttyS0..ttyS3 (ISA ports; numbered by I/O address)
+#   usb0, usb1 -> the ttyUSBn of the adapter plugged on that wire, whatever
+#                 the plug order: hostctl gives each adapter its wire's name
+#                 as USB serial number, and the usb-serial port device
+#                 (named ttyUSBn, there also while a serdev device hides the
+#                 tty) is a child of the adapter's interface.  Fails while
+#                 no adapter is plugged on the wire.
 world_tty_of() {
 	case "$1" in
 	com1) echo ttyS0 ;;
@@ -163,7 +169,23 @@ world_tty_of() {
 	com3) echo ttyS2 ;;
 	com4) echo ttyS3 ;;
 	pci0) echo ttyS4 ;;
-	usb0) echo ttyUSB0 ;;
+	usb[0-9]) world_usb_of "$1" >/dev/null &&
+		for _p in "$world_usb"/*:*/ttyUSB*; do
+			[ -e "$_p" ] && { echo "${_p##*/}"; return 0; }
+		done
+		return 1 ;;
 	*) return 1 ;;
 	esac
+}
+
+# world_usb_of WIRE: the USB device (1-2, ...) of the adapter plugged on
+# WIRE, by its serial number; its sysfs directory is left in $world_usb.
+world_usb_of() {
+	for world_usb in /sys/bus/usb/devices/[0-9]*-*; do
+		case "${world_usb##*/}" in *:*) continue ;; esac
+		[ "$(cat "$world_usb/serial" 2>/dev/null)" = "$1" ] &&
+			{ echo "${world_usb##*/}"; return 0; }
+	done
+	world_usb=
+	return 1
 }
