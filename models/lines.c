@@ -67,6 +67,8 @@ static int find_gpio(struct line *l)
 	return found > 0;
 }
 
+unsigned int line_wait_s;
+
 int line_find(struct line *l, const char *files_dir, const char *instance,
 	      const char *function, bool optional)
 {
@@ -83,8 +85,17 @@ int line_find(struct line *l, const char *files_dir, const char *instance,
 		if (stat(l->where, &st) || !S_ISDIR(st.st_mode))
 			goto missing;
 	} else {
-		if (!find_gpio(l))
-			goto missing;
+		unsigned int waited_ms = 0;
+
+		while (!find_gpio(l)) {
+			if (optional || waited_ms >= line_wait_s * 1000)
+				goto missing;
+			if (!waited_ms)
+				msg("waiting up to %u s for line %s", line_wait_s,
+				    l->name);
+			usleep(100 * 1000);
+			waited_ms += 100;
+		}
 		/* Found by name but not a gpio-sim bank: nothing to poll. */
 		if (access(l->value_path, R_OK)) {
 			msg("line %s is %s, which is not a gpio-sim chip (%s: %s)",

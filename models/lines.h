@@ -40,6 +40,12 @@ struct line {
  * Returns 0 when found, 1 when missing and optional, -1 when missing and
  * required (an error message was logged).
  */
+/*
+ * Seconds line_find() waits for a required line to appear (0: not at all):
+ * for a chip whose lines are wired by an overlay applied after it starts.
+ */
+extern unsigned int line_wait_s;
+
 int line_find(struct line *l, const char *files_dir, const char *instance,
 	      const char *function, bool optional);
 

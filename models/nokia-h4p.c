@@ -244,6 +244,8 @@ static void usage(FILE *f)
 		"  --lines NAME       instance name; lines NAME-reset, NAME-host-wakeup,\n"
 		"                     NAME-bt-wakeup (gpio-sim line names)\n"
 		"  --lines-file DIR   test hook: line L is DIR/L/value and DIR/L/pull\n"
+		"  --wait-lines S     wait up to S seconds for the lines to appear (an\n"
+		"                     overlay that wires them applied after the start)\n"
 		"  --btvirt PATH      btvirt socket (/tmp/bt-server-bredrle); without\n"
 		"                     it non-vendor commands fail with status 0x01\n"
 		"  --man-id N         negotiation man_id (default 0x31 = TI1271/1273)\n"
@@ -270,6 +272,7 @@ int main(int argc, char **argv)
 		{ "uart", required_argument, NULL, 'u' },
 		{ "lines", required_argument, NULL, 'l' },
 		{ "lines-file", required_argument, NULL, 'f' },
+		{ "wait-lines", required_argument, NULL, 'W' },
 		{ "btvirt", required_argument, NULL, 'b' },
 		{ "man-id", required_argument, NULL, 'm' },
 		{ "ver-id", required_argument, NULL, 'V' },
@@ -289,6 +292,7 @@ int main(int argc, char **argv)
 		case 'u': uart_path = optarg; break;
 		case 'l': inst = optarg; break;
 		case 'f': files = optarg; break;
+		case 'W': line_wait_s = strtoul(optarg, NULL, 0); break;
 		case 'b': bt = optarg; break;
 		case 'v': log_verbose = 1; break;
 		case 'm':

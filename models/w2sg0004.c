@@ -185,6 +185,8 @@ static void usage(FILE *f)
 		"  --lines NAME        instance name; lines NAME-onoff and optional\n"
 		"                      NAME-wakeup (gpio-sim line names)\n"
 		"  --lines-file DIR    test hook: line L is DIR/L/value and DIR/L/pull\n"
+		"  --wait-lines S      wait up to S seconds for the lines to appear (an\n"
+		"                      overlay that wires them applied after the start)\n"
 		"  --lat DEG --lon DEG --alt M   position (default 60.1699 24.9384 25)\n"
 		"  --baud N            pace output as N baud 8N1 (default 9600; 0: no pacing)\n"
 		"  --onoff-active-low  on/off pulses are physical 1->0->1\n"
@@ -211,6 +213,7 @@ int main(int argc, char **argv)
 		{ "uart", required_argument, NULL, 'u' },
 		{ "lines", required_argument, NULL, 'l' },
 		{ "lines-file", required_argument, NULL, 'f' },
+		{ "wait-lines", required_argument, NULL, 'W' },
 		{ "lat", required_argument, NULL, 'a' },
 		{ "lon", required_argument, NULL, 'o' },
 		{ "alt", required_argument, NULL, 'A' },
@@ -234,6 +237,7 @@ int main(int argc, char **argv)
 		case 'u': uart_path = optarg; break;
 		case 'l': inst = optarg; break;
 		case 'f': files = optarg; break;
+		case 'W': line_wait_s = strtoul(optarg, NULL, 0); break;
 		case 'a': bad |= parse_double(optarg, -90, 90, &g.pos.lat); break;
 		case 'o': bad |= parse_double(optarg, -180, 180, &g.pos.lon); break;
 		case 'A': bad |= parse_double(optarg, -1000, 100000, &g.pos.alt); break;

@@ -24,22 +24,6 @@ check "$tty's port has a serdev controller with new_device" test -n "$ctrl"
 check_eq "new_device is write-only for root" 200 "$(stat -c %a $ctrl/new_device)"
 check_eq "delete_device is write-only for root" 200 "$(stat -c %a $ctrl/delete_device)"
 
-# as_nobody CMD: run the shell command CMD as uid/gid 65534 with no
-# supplementary groups, stderr to stdout.  util-linux's setpriv (the
-# initramfs puts it in /usr/bin, ahead of busybox's, which does not know
-# --reuid: a drop through that one fails and every refusal would pass).
-as_nobody() {
-	/usr/bin/setpriv --reuid=65534 --regid=65534 --clear-groups sh -c "$1" 2>&1
-}
-# nobody_writes_own: the positive control of the refusals below: as nobody,
-# a write to a file nobody owns succeeds, and the file is owned by 65534
-nobody_writes_own() {
-	d=/tmp/nobody-$$
-	mkdir -p $d && chown 65534:65534 $d || return 1
-	as_nobody "echo ok >$d/f" || return 1
-	[ "$(stat -c %u:%g $d/f)" = 65534:65534 ] && [ "$(cat $d/f)" = ok ] ||
-		{ echo "$d/f: $(stat -c %u:%g $d/f) '$(cat $d/f)'"; return 1; }
-}
 # write_fails FILE TEXT: writing TEXT to FILE fails
 write_fails() {
 	! sh -c "echo '$2' >$1" 2>/dev/null

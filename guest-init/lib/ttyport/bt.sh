@@ -17,11 +17,19 @@ mg() {
 	return $_mg_rc
 }
 
-# hci_of NODE: the hciN whose serdev device has the ACPI node NODE
+# dev_has_node DEVDIR NODE: the device's firmware node is NODE, an ACPI path
+# (\_SB_.BTH2) or a device tree path (/serial-ports/.../bluetooth)
+dev_has_node() {
+	case "$2" in
+	/*) [ "$(readlink -f $1/of_node 2>/dev/null)" = "/sys/firmware/devicetree/base$2" ] ;;
+	*) [ "$(cat $1/firmware_node/path 2>/dev/null)" = "$2" ] ;;
+	esac
+}
+
+# hci_of NODE: the hciN whose serdev device has the firmware node NODE
 hci_of() {
 	for _h in /sys/class/bluetooth/hci*; do
-		[ "$(cat $_h/device/firmware_node/path 2>/dev/null)" = "$1" ] &&
-			{ echo ${_h##*/}; return 0; }
+		dev_has_node $_h/device "$1" && { echo ${_h##*/}; return 0; }
 	done
 	return 1
 }
@@ -29,7 +37,7 @@ hci_of() {
 # nokia_bound NODE: a serdev device with firmware node NODE is bound to hci_nokia
 nokia_bound() {
 	for _d in /sys/bus/serial/drivers/nokia-bluetooth/serial*-*; do
-		[ "$(cat $_d/firmware_node/path 2>/dev/null)" = "$1" ] && return 0
+		dev_has_node $_d "$1" && return 0
 	done
 	return 1
 }

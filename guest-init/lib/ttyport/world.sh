@@ -79,6 +79,16 @@ world_start_btvirt() {
 	done
 }
 
+# world_swap_chip OLD MODEL:WIRE:LINES: stop the chip whose lines are OLD and
+# start MODEL on WIRE with lines LINES instead (CHIP_OPTS_<LINES> apply): for a
+# test that wires a far end to a chip described another way (an overlay).
+world_swap_chip() {
+	[ -r /run/chip-$1.pid ] && kill "$(cat /run/chip-$1.pid)" 2>/dev/null
+	rm -f /run/chip-$1.pid
+	sleep 0.2
+	CHIPS=$2 world_start_chips
+}
+
 world_stop_chips() {
 	for f in /run/chip-*.pid /run/btvirt.pid; do
 		[ -r "$f" ] && kill "$(cat "$f")" 2>/dev/null

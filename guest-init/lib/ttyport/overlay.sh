@@ -1,0 +1,23 @@
+# Helpers of the device tree overlay tests (tests/dt-*.sh): overlays from
+# /lib/ttyport/overlays (compiled from dt-overlays/) applied and removed
+# through the configfs loader, and the serdev devices of DT nodes.  Source
+# after ktap.sh.
+
+ovl=/sys/kernel/config/device-tree/overlays
+dtbo=/lib/ttyport/overlays
+base=/sys/firmware/devicetree/base
+
+# ovl_apply NAME FILE: apply the overlay blob FILE as NAME (rmdir $ovl/NAME
+# removes it); ovl_status NAME: applied, unapplied or "error <errno>"
+ovl_apply() { mkdir $ovl/$1 && cat "$2" >$ovl/$1/dtbo; }
+ovl_status() { cat $ovl/$1/status 2>/dev/null; }
+
+# of_bound DRIVER NODE: DRIVER is bound to the serdev device of DT node NODE
+# (a path in the live tree: /serial-ports/.../gnss)
+of_bound() {
+	for _d in /sys/bus/serial/drivers/$1/serial*-*; do
+		[ "$(readlink -f $_d/of_node 2>/dev/null)" = "$base$2" ] && return 0
+	done
+	return 1
+}
+sirf_on() { of_bound gnss-sirf "$1"; }

@@ -1,0 +1,140 @@
+#!/bin/sh
+# The Nokia H4+ chip on COM2 described by a device tree overlay
+# (dt-overlays/nokia-com2.dtso) on an ACPI PC: its port has a runtime node under
+# /serial-ports named after COM2's ACPI path, the overlay adds the chip, its
+# gpio-sim lines and its clock through the configfs loader, hci_nokia binds it,
+# and it l2pings the ACPI-described chip on the PCI 16550 (nokia-pci.asl).
+# Removing the overlay gives /dev/ttyS1 back; applying it again brings the
+# controller back.  Then what the loader and serdev refuse, each beside a
+# positive control: a second device for the port (the first keeps it), a
+# truncated blob, a target that does not exist, a device node without
+# "compatible", and a non-root writer.
+# Shares the boot of core-runtime-nokia (the same world); the COM2 model is
+# restarted with the overlay's line names.
+#@ machines: q35
+#@ ssdt: acpi-tables/gpio-sim.asl acpi-tables/nokia-pci.asl
+#@ chips: nokia:com2:bt0 nokia:pci0:bt1
+#@ timeout: 300
+. /lib/ttyport/ktap.sh
+. /lib/ttyport/serdev.sh
+. /lib/ttyport/bt.sh
+. /lib/ttyport/world.sh
+. /lib/ttyport/overlay.sh
+ktap_start
+
+ports=$base/serial-ports
+com2=/serial-ports/acpi-_SB_.PCI0.SF8_.COM2/serial@0
+node=$com2/bluetooth
+pci='\_SB_.BTP0'
+
+# logged REGEX: the kernel logged a line matching REGEX since the mark
+mark() { dmesg | wc -l >/tmp/dt-mark; }
+logged() { dmesg | tail -n +$(($(cat /tmp/dt-mark) + 1)) | grep -qE "$1"; }
+ctrl_of() { # the serdev controller of a port node
+	for c in /sys/bus/serial/devices/serial[0-9]*; do
+		case $c in *-*) continue ;; esac
+		[ "$(readlink -f $c/of_node)" = "/sys/firmware/devicetree/base$1" ] &&
+			{ echo ${c##*/}; return 0; }
+	done
+	return 1
+}
+
+# --- the port nodes -----------------------------------------------------------
+check "COM2 has a port node ($com2)" test -d /sys/firmware/devicetree/base$com2
+check "the PCI 16550 has one (pci-0000-00-05.0/serial@0)" \
+	test -d $ports/pci-0000-00-05.0/serial@0
+c2=$(ctrl_of $com2)
+check "COM2's serdev controller ($c2) has it as its of_node" test -n "$c2"
+check_eq "a port node's unit address is its reg" 00000000 \
+	"$(od -An -tx1 $ports/pci-0000-00-05.0/serial@0/reg | tr -d ' \n')"
+
+wait_for 20 "hci_nokia binds the ACPI chip on the PCI 16550" nokia_bound "$pci"
+hB=$(bt_wait_ready "$pci")
+check "the PCI chip's controller is up ($hB)" test -n "$hB"
+bt_power_on $hB >/dev/null
+
+world_swap_chip bt0 nokia:com2:btd0
+CHIP_OPTS_btd0="--wait-lines 60" world_swap_chip btd0 nokia:com2:btd0
+
+for round in 1; do
+	check "round $round: /dev/$tty is a tty before the overlay" tty_back
+	check "round $round: nokia-com2.dtbo applies" ovl_apply bt $dtbo/nokia-com2.dtbo
+	check_eq "round $round: its status" applied "$(ovl_status bt)"
+	wait_for 20 "round $round: hci_nokia binds the overlay's chip" nokia_bound "$node"
+	wait_for 5 "round $round: /dev/$tty gives way" tty_gone
+	check "round $round: the chip's lines are the overlay's gpio-sim" \
+		sh -c 'gpioinfo | grep "\"btd0-reset\"" | grep -q "\"reset\".*output"'
+	hA=$(bt_wait_ready "$node")
+	check "round $round: the overlay chip's controller is listed ($hA)" test -n "$hA"
+	addr=$(bt_power_on $hA)
+	check "round $round: $hA is powered with an address ($addr)" bt_powered $hA
+	check "round $round: $hA l2pings $hB" bt_l2ping $hA $hB
+	check "round $round: the overlay is removed (rmdir)" rmdir $ovl/bt
+	wait_for 10 "round $round: the chip goes away" \
+		sh -c ". /lib/ttyport/bt.sh; ! nokia_bound '$node'"
+	wait_for 10 "round $round: /dev/$tty comes back" tty_back
+	check "round $round: $hA is gone" test ! -e /sys/class/bluetooth/$hA
+	check "round $round: the device node is gone, the port node stays" \
+		sh -c "[ ! -e /sys/firmware/devicetree/base$node ] && [ -d /sys/firmware/devicetree/base$com2 ]"
+	check "round $round: $tty opens and takes settings" stty -F /dev/$tty raw -echo 115200
+	check "round $round: the PCI chip is still powered" bt_powered $hB
+done
+
+# --- refused, each beside its positive control ----------------------------------
+check "control: the overlay applies again" ovl_apply bt $dtbo/nokia-com2.dtbo
+wait_for 20 "control: hci_nokia binds it" nokia_bound "$node"
+mark
+ovl_apply gps $dtbo/gps-com2-nolines.dtbo
+check_eq "a second device for COM2 (a GPS) is refused" "error -16" "$(ovl_status gps)"
+check "... with one line naming the port and its device" \
+	logged "overlay device gnss on port $com2: the port already has a device"
+check "... and nothing of it applied (no gnss node)" \
+	test ! -e /sys/firmware/devicetree/base$com2/gnss
+check "... the first chip is still bound" nokia_bound "$node"
+rmdir $ovl/gps
+check "rmdir of the refused overlay's directory" test ! -d $ovl/gps
+check "the first overlay is removed" rmdir $ovl/bt
+wait_for 10 "/dev/$tty is back" tty_back
+
+mark
+head -c 200 $dtbo/nokia-com2.dtbo >/tmp/short.dtbo
+ovl_apply short /tmp/short.dtbo
+check_eq "a truncated blob is refused" "error -22" "$(ovl_status short)"
+check "... with one clear line" logged "short: not a flattened device tree blob, or a truncated one"
+rmdir $ovl/short
+
+mark
+ovl_apply nodev $dtbo/bad-no-compatible.dtbo
+check_eq "a device node without compatible is refused" "error -22" "$(ovl_status nodev)"
+check "... with one clear line" logged 'overlay device bluetooth on port .*: no "compatible"'
+check "... nothing of it applied (no btd0 gpio-sim)" sh -c '! gpiodetect | grep -q btd0-gpio'
+rmdir $ovl/nodev
+
+mark
+ovl_apply noport $dtbo/bad-no-port.dtbo
+check_eq "an overlay for a port that does not exist is refused" "error -22" "$(ovl_status noport)"
+check "... naming the missing target" logged "acpi-_SB_.PCI0.SF8_.COM9"
+rmdir $ovl/noport
+
+mark
+ovl_apply sym $dtbo/bad-symbols.dtbo
+check_eq "an overlay with __symbols__ is refused" "error -22" "$(ovl_status sym)"
+rmdir $ovl/sym
+
+check "control: the good overlay still applies after all that" ovl_apply bt $dtbo/nokia-com2.dtbo
+wait_for 20 "control: hci_nokia binds it" nokia_bound "$node"
+check "control: and is removed" rmdir $ovl/bt
+wait_for 10 "/dev/$tty is back at the end" tty_back
+
+# --- root only ----------------------------------------------------------------
+mkdir $ovl/perm
+check "control: the unprivileged user writes a file it owns" nobody_writes_own
+nobody_apply_refused() {
+	as_nobody "cat $dtbo/nokia-com2.dtbo >$ovl/perm/dtbo" | grep -q 'Permission denied'
+}
+check "a non-root write of dtbo is refused: Permission denied" nobody_apply_refused
+check_eq "... and nothing was applied" unapplied "$(ovl_status perm)"
+rmdir $ovl/perm
+
+world_swap_chip btd0 nokia:com2:bt0
+ktap_done

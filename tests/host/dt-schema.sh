@@ -1,0 +1,43 @@
+#!/bin/bash
+# The device tree side, checked with Debian's dt-schema and dtc: the
+# binding of the runtime port nodes (serial-ports.yaml, from the kernel tree
+# with the series applied) is a valid schema whose example validates, and
+# every overlay in dt-overlays/ compiles with no dtc warning and without
+# __symbols__ unless it is a bad-* overlay made to carry them.
+top=$(cd "$(dirname "$0")/../.." && pwd)
+bindings=$top/build/linux/Documentation/devicetree/bindings
+yaml=$bindings/serial/serial-ports.yaml
+n=0
+fail=0
+tap() { # status description [diagnostic]
+	n=$((n + 1))
+	if [ "$1" = 0 ]; then echo "ok $n - $2"; else
+		echo "not ok $n - $2"
+		[ -n "${3:-}" ] && printf '%s\n' "$3" | sed 's/^/# /'
+		fail=1
+	fi
+}
+
+if [ ! -f "$yaml" ]; then
+	tap 1 "serial-ports.yaml is in the kernel tree" "missing: $yaml (make kernel-tree)"
+else
+	out=$(dt-doc-validate -u "$bindings" "$yaml" 2>&1)
+	tap $? "dt-doc-validate: serial-ports.yaml is a valid binding" "$out"
+fi
+
+for f in "$top"/dt-overlays/*.dtso; do
+	name=$(basename "$f")
+	out=$(dtc -I dts -O dtb -o /dev/null "$f" 2>&1)
+	st=$?
+	[ $st = 0 ] && [ -n "$out" ] && st=1
+	tap $st "dtc: $name compiles without warnings" "$out"
+	case $name in
+	bad-symbols.dtso) ;;
+	*)
+		! dtc -I dts -O dts "$f" 2>/dev/null | grep -q __symbols__
+		tap $? "$name carries no __symbols__ (the x86 live tree has none)"
+		;;
+	esac
+done
+echo "1..$n"
+exit $fail
