@@ -122,7 +122,8 @@ check: all $(HOSTCTL)
 # The long stress runs, kept out of make check's 15 minutes: 200 USB-serial
 # plug/unplug cycles with the GPS bound and gpsd reading (about 3 s a cycle).
 stress: all $(HOSTCTL)
-	@TEST_USB_CYCLES=200 TIMEOUT_FACTOR=4 ONLY='usb-stress' scripts/check.sh
+	@TEST_USB_CYCLES=200 TEST_CORE_CYCLES=200 TEST_DT_CYCLES=200 TIMEOUT_FACTOR=4 \
+		ONLY='*-stress' scripts/check.sh
 
 clean:
 	rm -rf $(B)/runs $(B)/tables $(B)/overlays $(B)/initramfs $(INITRD) $(B)/models \

@@ -86,16 +86,23 @@ int line_find(struct line *l, const char *files_dir, const char *instance,
 			goto missing;
 	} else {
 		unsigned int waited_ms = 0;
+		bool found;
 
-		while (!find_gpio(l)) {
-			if (optional || waited_ms >= line_wait_s * 1000)
-				goto missing;
+		/*
+		 * Wait (up to line_wait_s) for the line, and for its gpio-sim
+		 * files, which gpio-sim adds after the gpiochip appears.
+		 */
+		while (!(found = find_gpio(l)) || access(l->value_path, R_OK)) {
+			if ((!found && optional) || waited_ms >= line_wait_s * 1000)
+				break;
 			if (!waited_ms)
 				msg("waiting up to %u s for line %s", line_wait_s,
 				    l->name);
 			usleep(100 * 1000);
 			waited_ms += 100;
 		}
+		if (!found)
+			goto missing;
 		/* Found by name but not a gpio-sim bank: nothing to poll. */
 		if (access(l->value_path, R_OK)) {
 			msg("line %s is %s, which is not a gpio-sim chip (%s: %s)",

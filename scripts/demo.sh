@@ -9,10 +9,11 @@
 #     on COM2 (nokia-com2.asl, the same table that works at boot);
 #   - by hand: a GPS with no sideband lines on COM4, through the
 #     controller's new_device file;
-#   - behind USB-serial adapters hot-plugged through QMP into xHCI ports that an
-#     SSDT at boot names (xhci-rhub.asl): a GPS with no sideband lines on port 4
-#     (gps-usb-nolines.asl) and a third Nokia chip on port 3
-#     (demo-nokia-usb.asl); each binds when its adapter is plugged in.
+#   - behind USB-serial adapters hot-plugged through QMP: a GPS with no
+#     sideband lines on USB port 1, described by a device tree overlay
+#     applied through configfs before the plug (gps-usb-port1.dtso), and a
+#     third Nokia chip on port 3, which an SSDT at boot names (xhci-rhub.asl,
+#     demo-nokia-usb.asl); each binds when its adapter is plugged in.
 # Each chip is a model at the far end of its wire (docs/models.md).  The
 # guest brings both Bluetooth controllers up, l2pings one from the other,
 # asks gpsd for a fix from each GPS and prints the discovery table
@@ -22,7 +23,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 
 export SSDT="acpi-tables/gpio-sim.asl acpi-tables/nokia-pci.asl acpi-tables/gps-com3.asl
-	acpi-tables/xhci-rhub.asl acpi-tables/gps-usb-nolines.asl acpi-tables/demo-nokia-usb.asl"
+	acpi-tables/xhci-rhub.asl acpi-tables/demo-nokia-usb.asl"
 export CHIPS="nokia:com2:bt0 nokia:pci0:bt1 gps:com3:gps0 gps:com4:gps1 gps:usb0:gps3 nokia:usb1:bt2"
 export CHIP_OPTS_gps1="--always-on"
 export CHIP_OPTS_gps3="--always-on"

@@ -6,7 +6,8 @@
 # and it l2pings the ACPI-described chip on the PCI 16550 (nokia-pci.asl).
 # Removing the overlay gives /dev/ttyS1 back; applying it again brings the
 # controller back.  Then what the loader and serdev refuse, each beside a
-# positive control: a second device for the port (the first keeps it), a
+# positive control: a second device for the port (the first keeps it), an
+# overlay device for the port the ACPI chip holds (ACPI's keeps it), a
 # truncated blob, a target that does not exist, a device node without
 # "compatible", and a non-root writer.
 # Shares the boot of core-runtime-nokia (the same world); the COM2 model is
@@ -56,7 +57,7 @@ bt_power_on $hB >/dev/null
 world_swap_chip bt0 nokia:com2:btd0
 CHIP_OPTS_btd0="--wait-lines 60" world_swap_chip btd0 nokia:com2:btd0
 
-for round in 1; do
+for round in 1; do	# "again": the controls below
 	check "round $round: /dev/$tty is a tty before the overlay" tty_back
 	check "round $round: nokia-com2.dtbo applies" ovl_apply bt $dtbo/nokia-com2.dtbo
 	check_eq "round $round: its status" applied "$(ovl_status bt)"
@@ -95,6 +96,15 @@ rmdir $ovl/gps
 check "rmdir of the refused overlay's directory" test ! -d $ovl/gps
 check "the first overlay is removed" rmdir $ovl/bt
 wait_for 10 "/dev/$tty is back" tty_back
+
+mark
+ovl_apply gpspci $dtbo/gps-pci.dtbo
+check_eq "an overlay GPS for the PCI 16550, which ACPI's chip holds, is refused" \
+	"error -16" "$(ovl_status gpspci)"
+check "... with one line naming the port and the device on it" \
+	logged "overlay device gnss on port /serial-ports/pci-0000-00-05.0/serial@0: the port already has a device"
+check "... and the ACPI chip keeps the port, powered" bt_powered $hB
+rmdir $ovl/gpspci
 
 mark
 head -c 200 $dtbo/nokia-com2.dtbo >/tmp/short.dtbo

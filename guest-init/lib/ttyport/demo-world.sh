@@ -1,5 +1,5 @@
-# The demo world's script (scripts/demo.sh): add the runtime and manual
-# slaves and a USB-serial adapter, bring the Bluetooth controllers up, then
+# The demo world's script (scripts/demo.sh): add the runtime, overlay and
+# manual slaves and two USB-serial adapters, bring the Bluetooth controllers up, then
 # print the report (demo.sh).
 . /lib/ttyport/ktap.sh
 . /lib/ttyport/hostctl.sh
@@ -17,10 +17,16 @@ for c in /sys/class/tty/ttyS3/device/serial*; do
 	echo wi2wi,w2sg0004 >$c/new_device
 done
 
-# Each adapter goes into the xHCI port its table names (RHUB.PRT8, RHUB.PRT7):
-# the device binds when the adapter arrives, and goes when it is pulled.
-say "plugging a USB-serial adapter into xHCI port 4 (QMP device_add): the GPS of gps-usb-nolines.asl"
-host usb-add usb0 4 &&
+# A device tree overlay describes a GPS for whatever adapter is plugged into
+# USB port 1, before anything is plugged there (dt-overlays/gps-usb-port1.dtso).
+say "applying gps-usb-port1.dtbo through /sys/kernel/config/device-tree/overlays/gps"
+mkdir /sys/kernel/config/device-tree/overlays/gps &&
+	cat /lib/ttyport/overlays/gps-usb-port1.dtbo >/sys/kernel/config/device-tree/overlays/gps/dtbo
+# Each adapter goes into the xHCI port its description names (the overlay's
+# usb-1-1-1.0, the table's RHUB.PRT7): the device binds when the adapter
+# arrives, and goes when it is pulled.
+say "plugging a USB-serial adapter into xHCI port 1 (QMP device_add): the GPS of the overlay"
+host usb-add usb0 1 &&
 	poll 20 sh -c '[ $(ls /dev/gnss* 2>/dev/null | wc -l) -ge 3 ]'
 say "plugging a USB-serial adapter into xHCI port 3: the Nokia chip of demo-nokia-usb.asl"
 host usb-add usb1 3

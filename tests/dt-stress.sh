@@ -1,0 +1,27 @@
+#!/bin/sh
+# Overlay apply/remove cycles racing with a tty user: a GPS for COM2
+# described by an overlay (dt-overlays/gps-com2-nolines.dtso) applied and
+# removed through the configfs loader while another process keeps opening and
+# closing /dev/ttyS1 and a stale node of it (the stress of core-stress.sh,
+# guest-init/lib/ttyport/stress.sh).  No splat, no leak (the host scans
+# kmemleak's report), and at the end the port is a working tty that the
+# overlay's GPS can still take.
+#
+# Cycles: TEST_DT_CYCLES (qemu-run.sh passes TEST_* to the guest), default 30
+# in make check; "make stress" runs 200.  Shares the boot of the core tests on
+# q35.
+#@ machines: q35
+#@ timeout: 900
+. /lib/ttyport/ktap.sh
+. /lib/ttyport/serdev.sh
+. /lib/ttyport/overlay.sh
+. /lib/ttyport/stress.sh
+ktap_start
+
+cp $dtbo/gps-com2-nolines.dtbo /tmp/gps.dtbo
+overlay_add() { ovl_apply gps /tmp/gps.dtbo && [ "$(ovl_status gps)" = applied ]; }
+overlay_remove() { rmdir $ovl/gps; }
+# An overlay cycle is short: 88 and 96 opens of the two nodes in 30 cycles.
+stress_run ${TEST_DT_CYCLES:-30} "the GPS overlay" overlay_add overlay_remove 1
+
+ktap_done
