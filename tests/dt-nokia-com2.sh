@@ -7,8 +7,9 @@
 # Removing the overlay gives /dev/ttyS1 back; applying it again brings the
 # controller back.  Then what the loader and serdev refuse, each beside a
 # positive control: a second device for the port (the first keeps it), an
-# overlay device for the port the ACPI chip holds (ACPI's keeps it), a
-# truncated blob, a target that does not exist, a device node without
+# overlay device for the port the ACPI chip holds (ACPI's keeps it), a GPIO
+# phandle to nothing (the overlay applies, the probe fails, the port stays a
+# tty), a truncated blob, a target that does not exist, a device node without
 # "compatible", and a non-root writer.
 # Shares the boot of core-runtime-nokia (the same world); the COM2 model is
 # restarted with the overlay's line names.
@@ -125,6 +126,15 @@ ovl_apply noport $dtbo/bad-no-port.dtbo
 check_eq "an overlay for a port that does not exist is refused" "error -22" "$(ovl_status noport)"
 check "... naming the missing target" logged "acpi-_SB_.PCI0.SF8_.COM9"
 rmdir $ovl/noport
+
+mark
+ovl_apply badgpio $dtbo/bad-gpio-phandle.dtbo
+check_eq "an overlay whose GPIO phandle names nothing applies" applied "$(ovl_status badgpio)"
+wait_for 10 "... gnss-sirf's probe fails naming the phandle" \
+	logged "could not find phandle 57005"
+check "... nothing is bound to it" sirf_unbound
+check "... and $tty stays a tty" tty_back
+rmdir $ovl/badgpio
 
 mark
 ovl_apply sym $dtbo/bad-symbols.dtbo
