@@ -29,6 +29,12 @@ for f in "$top"/dt-overlays/*.dtso; do
 	name=$(basename "$f")
 	out=$(dtc -I dts -O dtb -o /dev/null "$f" 2>&1)
 	st=$?
+	if [ $name = bad-gpio-phandle.dtso ]; then
+		# Bad on purpose: dtc itself warns about the phandle to nothing
+		echo "$out" | grep -q "gpios" || st=1
+		tap $st "dtc: $name compiles, warning about its GPIO phandle" "$out"
+		continue
+	fi
 	[ $st = 0 ] && [ -n "$out" ] && st=1
 	tap $st "dtc: $name compiles without warnings" "$out"
 	case $name in
