@@ -27,7 +27,7 @@ wait_for 20 "gnss-sirf binds the overlay's GPS on the PCI 16550" sirf_on $pnode
 wait_for 5 "/dev/ttyS4 gives way" tty_gone
 check "gnss-sirf holds the overlay's gpsd0-onoff line" \
 	sh -c 'gpioinfo | grep "\"gpsd0-onoff\"" | grep -q "\"sirf,onoff\".*output.*used"'
-gnss=$(ls /sys/bus/serial/drivers/gnss-sirf/*/gnss 2>/dev/null | head -n 1)
+gnss=$(gnss_of $pnode)
 check "gpsd on /dev/$gnss reports a 3D fix at the model's position" \
 	gps_fix_at_model /dev/$gnss
 check "the model was switched on through the overlay's line" \

@@ -35,8 +35,7 @@ logged() { dmesg | tail -n +$(($(cat /tmp/dt-mark) + 1)) | grep -qE "$1"; }
 ctrl_of() { # the serdev controller of a port node
 	for c in /sys/bus/serial/devices/serial[0-9]*; do
 		case $c in *-*) continue ;; esac
-		[ "$(readlink -f $c/of_node)" = "/sys/firmware/devicetree/base$1" ] &&
-			{ echo ${c##*/}; return 0; }
+		dev_has_node $c "$1" && { echo ${c##*/}; return 0; }
 	done
 	return 1
 }
@@ -55,36 +54,38 @@ hB=$(bt_wait_ready "$pci")
 check "the PCI chip's controller is up ($hB)" test -n "$hB"
 bt_power_on $hB >/dev/null
 
-world_swap_chip bt0 nokia:com2:btd0
-CHIP_OPTS_btd0="--wait-lines 60" world_swap_chip btd0 nokia:com2:btd0
+CHIP_OPTS_btd0="--wait-lines 60" world_swap_chip bt0 nokia:com2:btd0
 
-for round in 1; do	# "again": the controls below
-	check "round $round: /dev/$tty is a tty before the overlay" tty_back
-	check "round $round: nokia-com2.dtbo applies" ovl_apply bt $dtbo/nokia-com2.dtbo
-	check_eq "round $round: its status" applied "$(ovl_status bt)"
-	wait_for 20 "round $round: hci_nokia binds the overlay's chip" nokia_bound "$node"
-	wait_for 5 "round $round: /dev/$tty gives way" tty_gone
-	check "round $round: the chip's lines are the overlay's gpio-sim" \
-		sh -c 'gpioinfo | grep "\"btd0-reset\"" | grep -q "\"reset\".*output"'
-	hA=$(bt_wait_ready "$node")
-	check "round $round: the overlay chip's controller is listed ($hA)" test -n "$hA"
-	addr=$(bt_power_on $hA)
-	check "round $round: $hA is powered with an address ($addr)" bt_powered $hA
-	check "round $round: $hA l2pings $hB" bt_l2ping $hA $hB
-	check "round $round: the overlay is removed (rmdir)" rmdir $ovl/bt
-	wait_for 10 "round $round: the chip goes away" \
-		sh -c ". /lib/ttyport/bt.sh; ! nokia_bound '$node'"
-	wait_for 10 "round $round: /dev/$tty comes back" tty_back
-	check "round $round: $hA is gone" test ! -e /sys/class/bluetooth/$hA
-	check "round $round: the device node is gone, the port node stays" \
-		sh -c "[ ! -e /sys/firmware/devicetree/base$node ] && [ -d /sys/firmware/devicetree/base$com2 ]"
-	check "round $round: $tty opens and takes settings" stty -F /dev/$tty raw -echo 115200
-	check "round $round: the PCI chip is still powered" bt_powered $hB
-done
+check "/dev/$tty is a tty before the overlay" tty_back
+check "nokia-com2.dtbo applies" ovl_apply bt $dtbo/nokia-com2.dtbo
+check_eq "its status" applied "$(ovl_status bt)"
+wait_for 20 "hci_nokia binds the overlay's chip" nokia_bound "$node"
+wait_for 5 "/dev/$tty gives way" tty_gone
+check "the chip's lines are the overlay's gpio-sim" \
+	sh -c 'gpioinfo | grep "\"btd0-reset\"" | grep -q "\"reset\".*output"'
+hA=$(bt_wait_ready "$node")
+check "the overlay chip's controller is listed ($hA)" test -n "$hA"
+addr=$(bt_power_on $hA)
+check "$hA is powered with an address ($addr)" bt_powered $hA
+check "$hA l2pings $hB" bt_l2ping $hA $hB
+check "the overlay is removed (rmdir)" rmdir $ovl/bt
+wait_for 10 "the chip goes away" \
+	sh -c ". /lib/ttyport/bt.sh; ! nokia_bound '$node'"
+wait_for 10 "/dev/$tty comes back" tty_back
+check "$hA is gone" test ! -e /sys/class/bluetooth/$hA
+check "the device node is gone, the port node stays" \
+	sh -c "[ ! -e /sys/firmware/devicetree/base$node ] && [ -d /sys/firmware/devicetree/base$com2 ]"
+check "$tty opens and takes settings" stty -F /dev/$tty raw -echo 115200
+check "the PCI chip is still powered" bt_powered $hB
 
 # --- refused, each beside its positive control ----------------------------------
 check "control: the overlay applies again" ovl_apply bt $dtbo/nokia-com2.dtbo
 wait_for 20 "control: hci_nokia binds it" nokia_bound "$node"
+mark
+cat $dtbo/nokia-com2.dtbo >$ovl/bt/dtbo
+check "a second blob into an applied overlay's dtbo is refused" \
+	logged "configfs: bt: already applied; remove it first"
+check_eq "... and the overlay stays applied" applied "$(ovl_status bt)"
 mark
 ovl_apply gps $dtbo/gps-com2-nolines.dtbo
 check_eq "a second device for COM2 (a GPS) is refused" "error -16" "$(ovl_status gps)"
@@ -139,6 +140,7 @@ rmdir $ovl/badgpio
 mark
 ovl_apply sym $dtbo/bad-symbols.dtbo
 check_eq "an overlay with __symbols__ is refused" "error -22" "$(ovl_status sym)"
+check "... the overlay core says why" logged "symbols in overlay, but not in live tree"
 rmdir $ovl/sym
 
 check "control: the good overlay still applies after all that" ovl_apply bt $dtbo/nokia-com2.dtbo

@@ -27,7 +27,7 @@ for round in 1 2; do
 	gps_model_start
 	wait_for 20 "round $round: gnss-sirf binds the overlay's GPS at the plug" sirf_on $unode
 	wait_for 5 "round $round: /dev/$tty gives way" tty_gone
-	gnss=$(ls /sys/bus/serial/drivers/gnss-sirf/*/gnss 2>/dev/null | head -n 1)
+	gnss=$(gnss_of $unode)
 	check "round $round: gpsd on /dev/$gnss reports a 3D fix" gps_fix_at_model /dev/$gnss
 	gps_model_stop
 	[ $round = 2 ] && break

@@ -21,3 +21,12 @@ of_bound() {
 	return 1
 }
 sirf_on() { of_bound gnss-sirf "$1"; }
+
+# gnss_of NODE: the gnssN of the serdev device of DT node NODE
+gnss_of() {
+	for _d in /sys/bus/serial/devices/serial*-*; do
+		[ "$(readlink -f $_d/of_node 2>/dev/null)" = "$base$1" ] &&
+			ls $_d/gnss 2>/dev/null && return 0
+	done
+	return 1
+}
