@@ -1,6 +1,6 @@
 #!/bin/sh
 # ttyport-status (the discovery table of README.md) against sysfs, for every
-# port of the ACPI world: each row's PORT KIND FIRMWARE SLAVE DRIVER SOURCE
+# port of the ACPI world: each row's PORT KIND FIRMWARE DEVICE DRIVER SOURCE
 # is rebuilt here from the other end and compared.  Here a port is found from
 # the 8250 driver's own list (/proc/tty/driver/serial: line n is ttySn, with
 # its I/O base), its host device (PNP or PCI) by that I/O base, its serdev
