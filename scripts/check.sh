@@ -10,10 +10,11 @@
 #   #@ ssdt: acpi-tables/x.asl   (SSDTs given at boot)
 #   #@ overlay: dt-overlays/x.dtso
 #   #@ chips: nokia:com2 gps:com3
+#   #@ append: lockdown=integrity  (added to the kernel command line)
 #   #@ timeout: 120
 #
 # Tests whose headers ask for the same machine, firmware and world (SSDTs,
-# overlays, chips) share one boot and run one after the other (so each test
+# overlays, chips, command line) share one boot and run one after the other (so each test
 # leaves the world as it found it); the timeout of a boot is the sum of its
 # tests'.  Every KTAP result becomes one host line
 # "ok|not ok <test> [<machine>/<firmware>] <check>".  A test must also run to
@@ -226,8 +227,8 @@ run_boot() {
 	b0=$(date +%s)
 	SCRIPT=$script QUIET=1 RUNDIR=$rundir MACHINE=$m FIRMWARE=$f \
 		SSDT="$(header "$first" ssdt)" OVERLAY="$(header "$first" overlay)" \
-		CHIPS="$(header "$first" chips)" TIMEOUT=$tmo \
-		"$qemu_run" >"$rundir.host.log" 2>&1
+		CHIPS="$(header "$first" chips)" APPEND="$(header "$first" append)" \
+		TIMEOUT=$tmo "$qemu_run" >"$rundir.host.log" 2>&1
 	rc=$?
 	echo "boot $all [$m/$f]: done in $(($(date +%s) - b0)) s"
 	splat=
@@ -295,7 +296,7 @@ keys=()
 	for m in ${machines:-q35 pc}; do
 		for f in ${firmwares:-bios}; do
 			case "$skips" in *" $m/$f "*) continue ;; esac
-			key="$m $f|$(header "$t" ssdt)|$(header "$t" overlay)|$(header "$t" chips)"
+			key="$m $f|$(header "$t" ssdt)|$(header "$t" overlay)|$(header "$t" chips)|$(header "$t" append)"
 			[ -n "${group_of[$key]:-}" ] || keys+=("$key")
 			group_of[$key]="${group_of[$key]:-} $t"
 		done

@@ -46,14 +46,6 @@ check "an empty specification is refused" write_fails $ctrl/new_device " "
 check "a property named compatible is refused" \
 	write_fails $ctrl/new_device "wi2wi,w2sg0004 compatible=x"
 check "no device was added by any of these" no_serdev_dev
-# write_refused FILE TEXT ERROR: writing TEXT to FILE fails with ERROR
-write_refused() {
-	o=$(sh -c "echo '$2' >$1" 2>&1) && { echo "the write succeeded"; return 1; }
-	case "$o" in
-	*"$3"*) ;;
-	*) echo "not refused with '$3': $o"; return 1 ;;
-	esac
-}
 # delete_dev DEV: delete_device DEV, which must be done within 10 s.  The
 # write runs in the background: after an oops in a probe (hci_mrvl's, on a
 # kernel without the refusal) it blocks for ever on the device lock, and the
@@ -72,15 +64,6 @@ drop_dev() {
 	d=$(serdev_devs)
 	[ -n "$d" ] || return 0
 	delete_dev "$d" >/dev/null && poll 10 no_serdev_dev && poll 10 tty_back
-}
-# kmsg_mark NAME: a line in the kernel log; log_since NAME REGEX: a kernel
-# log line after that mark matches the extended regex REGEX
-kmsg_mark() {
-	echo "ttyport-test: mark $1" >/dev/kmsg
-}
-log_since() {
-	dmesg | sed -n "/ttyport-test: mark $1\$/,\$p" | grep -E "$2" ||
-		{ echo "no line /$2/ after mark $1:"; dmesg | tail -n 5; return 1; }
 }
 
 # The control of the refusals below: a specification the bus can serve,

@@ -17,7 +17,20 @@ check "$tty carries bytes both ways before" tty_bytes
 devno=$(cat /sys/class/tty/$tty/dev)
 mknod /tmp/stale-$tty c "${devno%%:*}" "${devno##*:}"
 
+# Root only: an unprivileged user can neither make a table item nor write
+# the table of one root made (the control: root does both, just below)
+check "an unprivileged user (setpriv to 65534) can write a file it owns" \
+	nobody_writes_own
+check "a non-root user cannot make a table item (Permission denied)" \
+	nobody_refused "mkdir $tables/nobody"
+mkdir $tables/gps
+check "a non-root user cannot write a table (Permission denied)" \
+	nobody_refused "cat /lib/ttyport/tables/runtime-gps-com2.aml >$tables/gps/aml"
+check "no serdev device was added by either" no_serdev_dev
+rmdir $tables/gps
 check "the GPS table loads through configfs" ssdt_load gps runtime-gps-com2
+# (the control of security-lockdown's refusal, which reads no signature)
+check_eq "the table item holds the SSDT" SSDT "$(cat $tables/gps/signature)"
 wait_for 20 "gnss-sirf binds the runtime GPS" sirf_bound
 wait_for 5 "/dev/$tty is gone while the GPS holds the port" tty_gone
 wait_for 5 "/dev/gnss0 appears" test -c /dev/gnss0

@@ -116,6 +116,16 @@ uevent_seen() {
 as_nobody() {
 	/usr/bin/setpriv --reuid=65534 --regid=65534 --clear-groups sh -c "$1" 2>&1
 }
+
+# nobody_refused CMD: CMD, run as nobody, fails for want of permission
+# ("Permission denied"), not for some other reason
+nobody_refused() {
+	o=$(as_nobody "$1") && { echo "it succeeded as nobody"; return 1; }
+	case "$o" in
+	*"Permission denied"*) ;;
+	*) echo "not refused for permission: $o"; return 1 ;;
+	esac
+}
 # nobody_writes_own: the positive control of the refusals below: as nobody,
 # a write to a file nobody owns succeeds, and the file is owned by 65534
 nobody_writes_own() {
@@ -124,4 +134,24 @@ nobody_writes_own() {
 	as_nobody "echo ok >$d/f" || return 1
 	[ "$(stat -c %u:%g $d/f)" = 65534:65534 ] && [ "$(cat $d/f)" = ok ] ||
 		{ echo "$d/f: $(stat -c %u:%g $d/f) '$(cat $d/f)'"; return 1; }
+}
+
+# write_refused FILE TEXT ERROR: writing TEXT to FILE fails with ERROR (its
+# message, e.g. "Operation not permitted")
+write_refused() {
+	o=$(sh -c "echo '$2' >$1" 2>&1) && { echo "the write succeeded"; return 1; }
+	case "$o" in
+	*"$3"*) ;;
+	*) echo "not refused with '$3': $o"; return 1 ;;
+	esac
+}
+
+# kmsg_mark NAME: a line in the kernel log; log_since NAME REGEX: a kernel
+# log line after that mark matches the extended regex REGEX
+kmsg_mark() {
+	echo "ttyport-test: mark $1" >/dev/kmsg
+}
+log_since() {
+	dmesg | sed -n "/ttyport-test: mark $1\$/,\$p" | grep -E "$2" ||
+		{ echo "no line /$2/ after mark $1:"; dmesg | tail -n 5; return 1; }
 }
