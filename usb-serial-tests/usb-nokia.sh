@@ -8,14 +8,20 @@
 # (The COM2 controller keeps its link to the unplugged chip: a radio would
 # end it at the link supervision timeout, btvirt never does, so the test
 # drops it, bt_drop_link, before the replug.)
+# Then the same chip described by a device tree overlay instead
+# (dt-overlays/nokia-usb-port3.dtso), applied before the adapter is plugged
+# into port 3, which ACPI does not describe: hci_nokia binds it on the
+# overlay's lines and clock, it l2pings the ACPI chip on COM2, and removing
+# the overlay while the adapter is plugged gives a plain ttyUSBn back.
 # q35 only, as tests/acpi-nokia.sh (the chips' first HCI init on pc).
 #@ machines: q35
 #@ ssdt: acpi-tables/gpio-sim.asl acpi-tables/nokia-com2.asl acpi-tables/xhci-rhub.asl acpi-tables/nokia-usb.asl
 #@ chips: nokia:com2:bt0 nokia:usb0:bt1
-#@ timeout: 240
+#@ timeout: 300
 . /lib/ttyport/ktap.sh
 . /lib/ttyport/usb.sh
 . /lib/ttyport/bt.sh
+. /lib/ttyport/overlay.sh
 ktap_start
 
 com='\_SB_.BTH2'
@@ -95,6 +101,34 @@ check "$hU is powered again" bt_powered $hU
 check "$hC (COM2) l2pings $hU (USB) after the replug" bt_l2ping $hC $hU
 check "the host unplugs it (idle)" usb_unplug usb0
 wait_for 15 "$hU goes away again" test ! -e /sys/class/bluetooth/$hU
+check "$hC is still powered after the unplugs" bt_powered $hC
+
+# --- the chip described by an overlay, on port 3 ---------------------------------
+unode=/serial-ports/usb-1-3-1.0/serial@0/bluetooth
+CHIP_OPTS_btd1="--wait-lines 60" world_swap_chip bt1 nokia:usb0:btd1
+check "nokia-usb-port3.dtbo applies before the plug" \
+	ovl_apply btu $dtbo/nokia-usb-port3.dtbo
+check_eq "its status" applied "$(ovl_status btu)"
+check "the host plugs the adapter into port 3" usb_plug usb0 3
+usb_use usb0
+wait_for 20 "hci_nokia binds the overlay's chip behind the adapter" nokia_bound "$unode"
+check "/dev/$tty gave way to it" tty_gone
+check "its lines are the overlay's gpio-sim (btd1-reset)" \
+	sh -c 'gpioinfo | grep "\"btd1-reset\"" | grep -q "\"reset\".*output"'
+hD=$(bt_wait_ready "$unode")
+check "its controller is listed by btmgmt ($hD)" test -n "$hD"
+bt_power_on $hD >/dev/null
+check "$hD is powered" bt_powered $hD
+check_eq "ttyport-status: $tty, usb-serial, nokia-bluetooth, DT" \
+	"usb-serial nokia-bluetooth DT" \
+	"$(ttyport-status | awk -v t=$tty '$1 == t { print $2, $5, $6 }')"
+check "$hD (USB, overlay) l2pings $hC (COM2, ACPI)" bt_l2ping $hD $hC
+check "the overlay is removed while the adapter is plugged" rmdir $ovl/btu
+wait_for 10 "$hD goes away" test ! -e /sys/class/bluetooth/$hD
+wait_for 10 "/dev/$tty comes back" tty_back
+usb_gps_stop btd1	# (any chip model: it would read the wire's far end)
+check "$tty carries bytes both ways" wire_carries $tty usb0
+check "the host unplugs the adapter" usb_unplug usb0
 check "$hC is still powered at the end" bt_powered $hC
 check "still no tty->count or tty_port_close_start warning" no_tty_count_warnings
 
