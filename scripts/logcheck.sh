@@ -35,6 +35,7 @@ patterns=(
 	'\] list_add double add'
 	'\] DEBUG_LOCKS_WARN_ON'
 	'\] ttyport: task .* blocked in D state' # /init: a task hung at poweroff
+	'\] ttyport: kmemleak scan failed' # /init: no leak check on an unlocked kernel
 )
 re=$(IFS='|'; echo "${patterns[*]}")
 hits=$(grep -n -a -E "$re" "$log" | head -n 3)

@@ -51,6 +51,12 @@ header "the kmemleak object line" kmemleak.log 'kmemleak: unreferenced object'
 header "the lockdep header" lockdep.log 'WARNING: possible circular'
 header "the blocked task line" blocked.log 'ttyport: task'
 
+# /init's line when kmemleak refuses a scan on a kernel that is not locked
+# down: no leak check happened, so the boot fails (as /init prints it).
+{ head -n 100 "$fx/clean-boot.log"
+  echo '[   42.123456] ttyport: kmemleak scan failed: sh: write error: Operation not permitted'; } >"$tmp"
+expect 1 "$tmp" "a kmemleak scan that failed fails"
+
 # The clean log with one real report spliced into its middle still fails.
 { head -n 100 "$fx/clean-boot.log"; cat "$fx/warning.log"; tail -n +101 "$fx/clean-boot.log"; } >"$tmp"
 expect 1 "$tmp" "a report in the middle of a boot log fails"
@@ -61,6 +67,7 @@ printf '%s\n' '# check "WARNING: foo" printed by a test' 'BUG: is a word' \
 	'kmemleak: unreferenced object 0xffff888001234560 (size 64):' \
 	'kmemleak: 1 new suspected memory leaks' 'list_add corruption. prev is NULL.' \
 	'INFO: task sh:90 blocked for more than 20 seconds.' \
-	'ttyport: task sh:90 blocked in D state at shutdown' >"$tmp"
+	'ttyport: task sh:90 blocked in D state at shutdown' \
+	'ttyport: kmemleak scan failed: a test echoing it' >"$tmp"
 expect 0 "$tmp" "words outside printk lines do not count"
 exit $fail
