@@ -20,6 +20,7 @@
 #@ chips: nokia:com2:bt0 nokia:pci0:bt1 gps:com3:gps0
 #@ timeout: 60
 . /lib/ttyport/ktap.sh
+. /lib/ttyport/serdev.sh
 ktap_start
 
 # The ACPI path of serdev device $1, or "none"
@@ -27,13 +28,6 @@ fw_path() {
 	cat /sys/bus/serial/devices/$1/firmware_node/path 2>/dev/null || echo none
 }
 
-# The name of the serdev controller of tty $1 (shown: it has no device)
-ctrl_of_tty() {
-	for c in /sys/class/tty/$1/device/serial*; do
-		[ -e "$c" ] && basename "$c" && return
-	done
-	echo none
-}
 
 wait_for 15 "the three devices the SSDTs describe are added" \
 	test -e /sys/bus/serial/devices/serial2-0
@@ -44,7 +38,7 @@ check_eq "the Nokia chip on the PCI 16550 is serial2-0, as on stock" '\_SB_.BTP0
 
 # Ports that start with no device (stock has no controller for them)
 for tty in ttyS0 ttyS3; do
-	c=$(ctrl_of_tty $tty)
+	c=$(basename "$(tty_ctrl $tty)")
 	check "$tty, with no device, has a controller numbered from 256 ($c)" \
 		test "${c#serial}" -ge 256
 done

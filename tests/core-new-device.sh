@@ -16,10 +16,7 @@
 . /lib/ttyport/gps.sh
 ktap_start
 
-ctrl=
-for c in /sys/class/tty/$tty/device/serial*; do
-	[ -e "$c/new_device" ] && ctrl=$(readlink -f "$c")
-done
+ctrl=$(tty_ctrl $tty)
 check "$tty's port has a serdev controller with new_device" test -n "$ctrl"
 check_eq "new_device is write-only for root" 200 "$(stat -c %a $ctrl/new_device)"
 check_eq "delete_device is write-only for root" 200 "$(stat -c %a $ctrl/delete_device)"

@@ -59,10 +59,7 @@ check "/dev/$tty is still a tty" tty_back
 check "$tty carries bytes both ways" tty_bytes
 
 # The control: the port and the bus work under lockdown
-ctrl=
-for c in /sys/class/tty/$tty/device/serial*; do
-	[ -e "$c/new_device" ] && ctrl=$(readlink -f "$c")
-done
+ctrl=$(tty_ctrl $tty)
 check "new_device adds a GPS on $tty under lockdown" \
 	sh -c "echo 'wi2wi,w2sg0004' >$ctrl/new_device"
 wait_for 20 "gnss-sirf binds it" sirf_bound

@@ -17,10 +17,7 @@ ktap_start
 
 check "the host plugs an adapter on usb1 into port 1" usb_plug usb1 1
 usb_use usb1
-ctrl=
-for c in /sys/class/tty/$tty/device/serial*; do
-	[ -e "$c/new_device" ] && ctrl=$(readlink -f "$c")
-done
+ctrl=$(tty_ctrl $tty)
 check "$tty's port has a serdev controller with new_device" test -n "$ctrl"
 if [ -z "$ctrl" ]; then
 	usb_unplug usb1

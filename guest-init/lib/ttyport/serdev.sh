@@ -20,6 +20,15 @@ ssdt_unload() {
 	rmdir "$tables/$1"
 }
 
+# tty_ctrl TTY: the path of the serdev controller of TTY's port (the tty is
+# shown, so the port has no driver bound), or nothing
+tty_ctrl() {
+	for _c in /sys/class/tty/$1/device/serial*; do
+		[ -e "$_c/new_device" ] && readlink -f "$_c"
+	done
+	return 0
+}
+
 # serdev devices on the bus, and the one gnss-sirf is bound to
 serdev_devs() {
 	for d in /sys/bus/serial/devices/serial*-*; do
