@@ -15,6 +15,7 @@ KERNEL_FRAGMENTS := kconfig/base.config kconfig/debug.config kconfig/kunit.confi
 BZIMAGE := $(KERNEL_OUT)/arch/x86/boot/bzImage
 INITRD := $(B)/initramfs.cpio.gz
 HOSTCTL := $(B)/host/hostctl
+BENCH_TOOL := $(B)/extra/usr/local/bin/ttyport-bench
 
 ASL := $(wildcard acpi-tables/*.asl)
 AML := $(patsubst acpi-tables/%.asl,$(B)/tables/%.aml,$(ASL))
@@ -39,7 +40,7 @@ $(foreach v,$(RUN_VARS),$(eval $(call keep_raw,$(v))))
 export $(RUN_VARS)
 
 .PHONY: all deps kernel kernel-tree export-patches check-series tables overlays models \
-	initramfs initramfs-locked run demo check stress check-host check-qemu clean distclean
+	initramfs initramfs-locked run demo check stress bench bench-smoke check-host check-qemu clean distclean
 
 # Everything a boot needs.  The Debian packages come first, so that 'make demo'
 # and 'make check' are the whole set-up on a fresh machine.
@@ -93,7 +94,13 @@ $(HOSTCTL): scripts/hostctl.c
 
 # The compiled tables and overlays go into the guest too, for tests that load
 # them at runtime: /lib/ttyport/tables/*.aml, /lib/ttyport/overlays/*.dtbo.
-initramfs: models tables overlays $(HOSTCTL)
+# The guest side of make bench (bench/ttyport-bench.c): in every initramfs,
+# so that a benchmark boot and a test boot run the same guest.
+$(BENCH_TOOL): bench/ttyport-bench.c
+	@mkdir -p $(@D)
+	@gcc -O2 -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -o $@ $< && echo "  CC      $@"
+
+initramfs: models tables overlays $(HOSTCTL) $(BENCH_TOOL)
 	@mkdir -p $(B) && flock $(B)/.initramfs.lock \
 		$(MAKE) --no-print-directory initramfs-locked
 
@@ -103,6 +110,7 @@ initramfs-locked:
 		$(B)/extra/lib/ttyport/overlays
 	@cp $(AML) $(B)/extra/lib/ttyport/tables/ 2>/dev/null || true
 	@cp $(DTBO) $(B)/extra/lib/ttyport/overlays/ 2>/dev/null || true
+	@cp bench/guest/lib.sh $(B)/extra/lib/ttyport/bench.sh
 	@scripts/stage.sh "build the initramfs" \
 		scripts/mkinitramfs.sh $(INITRD) $(B)/initramfs $(B)/extra
 
@@ -110,8 +118,11 @@ $(INITRD):
 	@$(MAKE) --no-print-directory initramfs
 
 # Boot once: SSDT=, OVERLAY=, CHIPS=, CMD=, MACHINE=, FIRMWARE=, QEMU_ARGS=.
+# QEMU_RUN: the boot runner (tests/host/make-run.sh gives a fake one to see
+# what make hands it).
+QEMU_RUN ?= scripts/qemu-run.sh
 run: $(BZIMAGE) initramfs $(HOSTCTL)
-	@scripts/qemu-run.sh
+	@$(QEMU_RUN)
 
 demo: all $(HOSTCTL)
 	@scripts/demo.sh
@@ -124,6 +135,19 @@ check: all $(HOSTCTL)
 stress: all $(HOSTCTL)
 	@TEST_USB_CYCLES=200 TEST_CORE_CYCLES=200 TEST_DT_CYCLES=200 TIMEOUT_FACTOR=4 \
 		ONLY='*-stress' scripts/check.sh
+
+# Benchmarks (docs/bench.md): stock 6.12 against the series, release kernels
+# of one configuration, every figure in one run.  bench-smoke: one short
+# repetition (CI runs it to show that every benchmark still runs).
+bench: deps
+	@bench/kernels.sh
+	@$(MAKE) --no-print-directory tables overlays initramfs
+	@bench/run.sh
+
+bench-smoke: deps
+	@bench/kernels.sh
+	@$(MAKE) --no-print-directory tables overlays initramfs
+	@BENCH_SMOKE=1 bench/run.sh
 
 clean:
 	rm -rf $(B)/runs $(B)/tables $(B)/overlays $(B)/initramfs $(INITRD) $(B)/models \
