@@ -51,6 +51,7 @@ struct gps {
 	struct line onoff, wakeup;
 	bool onoff_active_low;
 	bool always_on;		/* no lines: powered from start-up */
+	bool flood;		/* bursts back to back, unpaced (make bench) */
 	enum fault fault;
 	struct nmea_pos pos;
 	long baud;
@@ -139,6 +140,9 @@ static void produce(struct gps *g, int64_t t)
 	int64_t sec = utc_ms(g, t) / 1000;
 	size_t n;
 
+	/* Flood: the next second's burst as soon as the last one is out. */
+	if (g->flood && g->burst_pos == g->burst_len && !g->uart.out_len)
+		sec = g->last_sec + 1;
 	if (sec > g->last_sec) {
 		static const enum nmea_fault nf[] = {
 			[F_NONE] = NMEA_OK, [F_BAD_CHECKSUM] = NMEA_BAD_CHECKSUM,
@@ -191,6 +195,8 @@ static void usage(FILE *f)
 		"  --baud N            pace output as N baud 8N1 (default 9600; 0: no pacing)\n"
 		"  --onoff-active-low  on/off pulses are physical 1->0->1\n"
 		"  --always-on         no sideband lines: powered from start-up\n"
+		"  --flood             bursts back to back as fast as the wire takes\n"
+		"                      them, one simulated second each (benchmarks)\n"
 		"  --fault MODE        none|bad-checksum|truncated|never-stop\n"
 		"  -v                  log every burst and line change\n");
 }
@@ -220,6 +226,7 @@ int main(int argc, char **argv)
 		{ "baud", required_argument, NULL, 'b' },
 		{ "onoff-active-low", no_argument, NULL, 'L' },
 		{ "always-on", no_argument, NULL, 'O' },
+		{ "flood", no_argument, NULL, 'D' },
 		{ "fault", required_argument, NULL, 'F' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
@@ -247,6 +254,7 @@ int main(int argc, char **argv)
 			break;
 		case 'L': g.onoff_active_low = true; break;
 		case 'O': g.always_on = true; break;
+		case 'D': g.flood = true; g.baud = 0; break;
 		case 'v': log_verbose = 1; break;
 		case 'F':
 			for (i = 0; i < sizeof(fault_names) / sizeof(*fault_names); i++)
@@ -266,6 +274,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "w2sg0004: bad number in options\n");
 		return 2;
 	}
+	if (g.flood)
+		g.baud = 0;
 	if (!uart_path || !inst || optind != argc) {
 		usage(stderr);
 		return 2;

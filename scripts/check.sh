@@ -34,6 +34,9 @@
 #   QEMU_RUN      the boot runner (default scripts/qemu-run.sh)
 #   CHECK_OUT     where the logs go (default build/check; emptied first)
 #   CHECK_TESTS   the QEMU tests, as globs (default "tests/*.sh usb-serial-tests/*.sh")
+#
+# Besides its output, a run leaves CHECK_OUT/times.tsv: the seconds of the
+# host-side tests, of each boot and of the whole run (make bench reads it).
 set -uo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -98,6 +101,8 @@ if [ -z "${ONLY:-}" ] && [ -f models/Makefile ]; then
 		result fail "models: make check" "$(tail -n 5 "$log")"
 	fi
 fi
+
+[ -z "${ONLY:-}" ] && printf 'host_tests_s\t%s\n' "$(($(date +%s) - t0))" >>"$out/times.tsv"
 
 # --- QEMU tests --------------------------------------------------------------
 header() { # file key -> value
@@ -231,6 +236,7 @@ run_boot() {
 		TIMEOUT=$tmo "$qemu_run" >"$rundir.host.log" 2>&1
 	rc=$?
 	echo "boot $all [$m/$f]: done in $(($(date +%s) - b0)) s"
+	printf 'boot_s %s/%s %s\t%s\n' "$m" "$f" "$all" "$(($(date +%s) - b0))" >>"$out/times.tsv"
 	splat=
 	[ -s "$rundir/splat.txt" ] && splat=$(head -n 14 "$rundir/splat.txt")
 	# The guest's output, without hvc0's CR LF line ends; /init's last line
@@ -314,6 +320,8 @@ if [ ${#failures[@]} -gt 0 ]; then
 	printf '  %s\n' "${failures[@]}"
 fi
 echo "time: $(( $(date +%s) - t0 )) s; logs in ${out#"$top"/}/"
+# The run's own times, for make bench (bench/run.sh) and README.
+printf 'total_s\t%s\nboots\t%s\n' "$(($(date +%s) - t0))" "$boots" >>"$out/times.tsv"
 # Distinct checks: the (test, check) pairs, whatever machines they ran on.
 [ $boots -gt 0 ] &&
 	echo "distinct checks: ${#distinct[@]} (in $boots boot$([ $boots -eq 1 ] || echo s) on: ${boot_mfs[*]})"

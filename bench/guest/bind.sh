@@ -1,0 +1,59 @@
+#!/bin/sh
+# Bind latency: from the action (a table written to configfs, a new_device
+# line, an overlay, a USB-serial plug) to the device on the bus, its driver
+# bound and /dev/gnss0 there; and back.  The GPS has no sideband lines, so
+# gnss-sirf's probe does not wait for the chip: what is measured is what the
+# bus costs.  Booted with acpi-tables/xhci-rhub.asl and gps-usb-nolines.asl
+# (a GPS on xHCI port 4).
+. /lib/ttyport/bench.sh
+. /lib/ttyport/hostctl.sh
+
+tables=/sys/kernel/config/acpi/table
+ovl=/sys/kernel/config/device-tree/overlays
+why_stock="stock 6.12 does not add serdev devices after boot"
+
+if patched; then
+	ctrl=$(ctrl_of ttyS1)
+	dev=$ctrl/${ctrl##*/}-0
+
+	mkdir $tables/gps
+	timed ssdt_device_ms ssdt_bound_ms ssdt_gnss0_ms ssdt_tty_gone_ms -- \
+		-e "$dev" -e "$dev/driver" -e /dev/gnss0 -g /sys/class/tty/ttyS1 -- \
+		sh -c "cat /lib/ttyport/tables/runtime-gps-com2.aml >$tables/gps/aml"
+	timed ssdt_remove_device_gone_ms ssdt_remove_tty_back_ms -- \
+		-g "$dev" -e /dev/ttyS1 -- rmdir $tables/gps
+
+	timed newdev_device_ms newdev_bound_ms newdev_gnss0_ms -- \
+		-e "$dev" -e "$dev/driver" -e /dev/gnss0 -- \
+		sh -c "echo wi2wi,w2sg0004 >$ctrl/new_device"
+	timed deldev_device_gone_ms deldev_tty_back_ms -- \
+		-g "$dev" -e /dev/ttyS1 -- \
+		sh -c "echo ${dev##*/} >$ctrl/delete_device"
+
+	mkdir $ovl/gps
+	timed overlay_bound_ms overlay_gnss0_ms -- \
+		-e "$dev/driver" -e /dev/gnss0 -- \
+		sh -c "cat /lib/ttyport/overlays/gps-com2-nolines.dtbo >$ovl/gps/dtbo"
+	timed overlay_remove_tty_back_ms -- -e /dev/ttyS1 -- rmdir $ovl/gps
+else
+	for f in ssdt_bound_ms ssdt_remove_tty_back_ms newdev_bound_ms \
+		deldev_tty_back_ms; do
+		fig_skip $f "$why_stock"
+	done
+	fig_skip overlay_bound_ms "stock 6.12 has no overlay loader and no serdev OF_RECONFIG notifier"
+	fig_skip overlay_remove_tty_back_ms "no overlay loader in stock 6.12"
+fi
+
+# USB-serial: a plain adapter (port 1, nothing described) on both kernels;
+# the described one (port 4) binds the GPS on the patched kernel and is a
+# plain ttyUSB0 on stock.
+timed usb_plain_plug_tty_ms -- -e /dev/ttyUSB0 -- sh -c ". /lib/ttyport/hostctl.sh; host usb-add usb0 1"
+timed usb_plain_unplug_gone_ms -- -g /dev/ttyUSB0 -- sh -c ". /lib/ttyport/hostctl.sh; host usb-del usb0"
+if patched; then
+	timed usb_plug_gnss0_ms -- -e /dev/gnss0 -- sh -c ". /lib/ttyport/hostctl.sh; host usb-add usb0 4"
+	timed usb_unplug_gnss0_gone_ms -- -g /dev/gnss0 -- sh -c ". /lib/ttyport/hostctl.sh; host usb-del usb0"
+else
+	fig_skip usb_plug_gnss0_ms "stock 6.12 has no serdev on USB-serial ports"
+	fig_skip usb_unplug_gnss0_gone_ms "stock 6.12 has no serdev on USB-serial ports"
+fi
+exit $bench_rc
