@@ -21,9 +21,11 @@ cd "$top" || exit 2
 out=$top/build/bench
 reps=${BENCH_REPS:-5}
 secs=10
+pings=200
 if [ -n "${BENCH_SMOKE:-}" ]; then
 	reps=1
 	secs=2
+	pings=20
 fi
 
 declare -A kernel=(
@@ -52,17 +54,20 @@ for _ in 1 2 3 4 5 6; do card pci-serial-4x 4; done
 card pci-serial-2x 2
 card pci-serial 1
 
-# boot NAME: the settings of one benchmark boot (qemu-run.sh's variables)
+# boot_env NAME: the settings of one benchmark boot (qemu-run.sh's
+# variables; a comma separates the items of a list)
 boot_env() {
 	case "$1" in
 	idle8) echo "SCRIPT=bench/guest/idle.sh" ;;
 	idle32) echo "SCRIPT=bench/guest/idle.sh APPEND=8250.nr_uarts=32" ;;
-	bind) echo "SCRIPT=bench/guest/bind.sh SSDT=acpi-tables/xhci-rhub.asl:acpi-tables/gps-usb-nolines.asl" ;;
+	bind) echo "SCRIPT=bench/guest/bind.sh SSDT=acpi-tables/xhci-rhub.asl,acpi-tables/gps-usb-nolines.asl" ;;
 	data-tty) echo "SCRIPT=bench/guest/data.sh" ;;
 	data-gnss) echo "SCRIPT=bench/guest/data.sh SSDT=acpi-tables/gps-com2.asl" ;;
+	bt-ldisc) echo "SCRIPT=bench/guest/bt.sh" ;;
+	bt-serdev) echo "SCRIPT=bench/guest/bt.sh SSDT=acpi-tables/gpio-sim.asl,acpi-tables/nokia-com2.asl CHIPS=nokia:com2:bt0 TEST_BT_PATH=serdev" ;;
 	esac
 }
-boots="idle8 idle32 bind data-tty data-gnss"
+boots="idle8 idle32 bind data-tty data-gnss bt-ldisc bt-serdev"
 
 mkdir -p "$out/runs"
 raw=$out/raw.tsv
@@ -73,18 +78,23 @@ failed=0
 run_one() { # rep boot kernel
 	local rep=$1 b=$2 k=$3 rundir=$out/runs/$1-$2-$3 e
 	local -a env=()
-	for e in $(boot_env "$b"); do env+=("${e//:/ }"); done
+	for e in $(boot_env "$b"); do env+=("${e//,/ }"); done
 	[ "$b" = idle32 ] && env+=("QEMU_ARGS=$ports32")
 	if ! env "${env[@]}" KERNEL="${kernel[$k]}" RUNDIR="$rundir" QUIET=1 \
-		TIMEOUT=240 TEST_KERNEL="$k" TEST_SECONDS="$secs" \
+		TIMEOUT=240 TEST_KERNEL="$k" TEST_SECONDS="$secs" TEST_PINGS="$pings" \
 		scripts/qemu-run.sh >"$rundir.err" 2>&1; then
 		echo "bench: boot $b on $k (repetition $rep) failed: $(tail -n 3 "$rundir.err")" >&2
 		failed=$((failed + 1))
 	fi
-	sed -n 's/^@@bench \([^ ]*\) \([-0-9.]*\)$/\1\t'"$k"'\t\2/p' "$rundir/guest.log" |
-		sed "s/^/$b:/" >>"$raw"
-	sed -n 's/^@@bench-skip \([^ ]*\) \(.*\)$/'"$b"':\1\t'"$k"'\t\2/p' "$rundir/guest.log" >>"$out/skipped.tsv"
-	grep '^bench: ' "$rundir/guest.log" >&2
+	# (hvc0 ends lines with CR LF)
+	tr -d '\r' <"$rundir/guest.log" >"$rundir/guest.txt"
+	sed -n 's/^@@bench \([^ ]*\) \([-0-9.]*\)$/'"$b"':\1\t'"$k"'\t\2/p' "$rundir/guest.txt" >>"$raw"
+	sed -n 's/^@@bench-skip \([^ ]*\) \(.*\)$/'"$b"':\1\t'"$k"'\t\2/p' "$rundir/guest.txt" >>"$out/skipped.tsv"
+	grep '^bench: ' "$rundir/guest.txt" >&2
+	if ! grep -q '^@@bench' "$rundir/guest.txt"; then
+		echo "bench: boot $b on $k (repetition $rep) gave no figure (logs: ${rundir#"$top"/})" >&2
+		failed=$((failed + 1))
+	fi
 }
 
 t0=$SECONDS
@@ -99,50 +109,7 @@ for rep in $(seq 1 "$reps"); do
 	echo "bench: repetition $rep of $reps done ($((SECONDS - t0)) s)" >&2
 done
 
-# Per-line memory: (32-line boot - 8-line boot) / 24, per repetition and kernel.
-awk -F'\t' '
-	$1 ~ /^idle(8|32):(mem_used_kib|slab_kib|slab_unreclaimable_kib)$/ {
-		split($1, a, ":"); v[a[1], a[2], $2, ++c[a[1], a[2], $2]] = $3
-	}
-	END {
-		split("mem_used_kib slab_kib slab_unreclaimable_kib", fs, " ")
-		split("stock patched", ks, " ")
-		for (f in fs) for (k in ks) for (i = 1; i <= c["idle32", fs[f], ks[k]]; i++)
-			if (("idle8", fs[f], ks[k], i) in v)
-				printf "per-line:%s\t%s\t%.2f\n", fs[f], ks[k],
-					(v["idle32", fs[f], ks[k], i] - v["idle8", fs[f], ks[k], i]) / 24
-	}' "$raw" >>"$raw"
-
-# make check's own times, from its last run (scripts/check.sh writes them).
-if [ -r build/check/times.tsv ]; then
-	awk -F'\t' '{ printf "check:%s\tdebug\t%s\n", $1, $2 }' build/check/times.tsv >>"$raw"
-else
-	printf 'check:total_s\tdebug\tno make check run in build/check\n' >>"$out/skipped.tsv"
-fi
-
-# Summary: n, min, median, max per figure and kernel; patched/stock of medians.
-sort -t$'\t' -k1,1 -k2,2 -k3,3g "$raw" | awk -F'\t' '
-	{ key = $1 "\t" $2; v[key, ++n[key]] = $3; if (!(key in seen)) { seen[key] = 1; keys[++nk] = key } }
-	END {
-		for (i = 1; i <= nk; i++) {
-			k = keys[i]; m = n[k]
-			med = (m % 2) ? v[k, (m + 1) / 2] : (v[k, m / 2] + v[k, m / 2 + 1]) / 2
-			split(k, p, "\t"); medof[p[1], p[2]] = med
-			line[i] = sprintf("%s\t%d\t%s\t%s\t%s", k, m, v[k, 1], med, v[k, m])
-			fig[i] = p[1]
-		}
-		for (i = 1; i <= nk; i++) {
-			r = "-"
-			if ((fig[i], "stock") in medof && (fig[i], "patched") in medof && medof[fig[i], "stock"] != 0)
-				r = sprintf("%.3f", medof[fig[i], "patched"] / medof[fig[i], "stock"])
-			print line[i] "\t" r
-		}
-	}' >"$out/results.tsv"
-
-{
-	printf '%-44s %-7s %3s %10s %10s %10s %8s\n' figure kernel n min median max p/s
-	awk -F'\t' '{ printf "%-44s %-7s %3s %10s %10s %10s %8s\n", $1, $2, $3, $4, $5, $6, $7 }' "$out/results.tsv"
-	sort -u "$out/skipped.tsv" | awk -F'\t' '{ printf "%-44s %-7s skipped: %s\n", $1, $2, $3 }'
-} | tee "$out/table.txt"
-echo "bench: $((SECONDS - t0)) s, $reps repetition(s), $failed failed boot(s); build/bench/results.tsv"
+elapsed=$((SECONDS - t0))
+bench/report.sh
+echo "bench: $elapsed s of boots, $reps repetition(s), $failed failed boot(s); build/bench/results.tsv"
 [ "$failed" -eq 0 ]

@@ -9,6 +9,10 @@
  *	each condition was first seen to hold, in the order given.  Exit 1
  *	if CMD failed or a condition did not hold within SECONDS (default 30).
  *
+ *   ttyport-bench elapsed -- CMD [ARG...]
+ *	Run CMD and print the milliseconds it took; CMD's output goes to
+ *	stderr.  Exit 1 if CMD failed.
+ *
  *   ttyport-bench read DEV SECONDS [BAUD]
  *	Read DEV for SECONDS, counted from its first byte.  A tty is put in
  *	raw mode at BAUD (default 9600) first.  Prints
@@ -48,6 +52,7 @@ static int usage(void)
 {
 	fprintf(stderr,
 		"usage: ttyport-bench time [-t S] {-e PATH | -g PATH}... -- CMD...\n"
+		"       ttyport-bench elapsed -- CMD...\n"
 		"       ttyport-bench read DEV SECONDS [BAUD]\n");
 	return 2;
 }
@@ -133,6 +138,35 @@ static int cmd_time(int argc, char **argv)
 	for (i = 0; i < n; i++)
 		printf("%s%.1f", i ? " " : "", c[i].at);
 	printf("\n");
+	return 0;
+}
+
+static int cmd_elapsed(int argc, char **argv)
+{
+	double t0;
+	int status;
+	pid_t pid;
+
+	if (argc < 2 || strcmp(argv[0], "--"))
+		return usage();
+	t0 = now_ms();
+	pid = fork();
+	if (pid < 0) {
+		perror("ttyport-bench: fork");
+		return 1;
+	}
+	if (!pid) {
+		dup2(2, 1);
+		execvp(argv[1], argv + 1);
+		fprintf(stderr, "ttyport-bench: %s: %s\n", argv[1], strerror(errno));
+		_exit(127);
+	}
+	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
+	    WEXITSTATUS(status)) {
+		fprintf(stderr, "ttyport-bench: %s failed\n", argv[1]);
+		return 1;
+	}
+	printf("%.1f\n", now_ms() - t0);
 	return 0;
 }
 
@@ -250,6 +284,8 @@ int main(int argc, char **argv)
 		return usage();
 	if (!strcmp(argv[1], "time"))
 		return cmd_time(argc - 2, argv + 2);
+	if (!strcmp(argv[1], "elapsed"))
+		return cmd_elapsed(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "read"))
 		return cmd_read(argc - 2, argv + 2);
 	return usage();

@@ -22,6 +22,11 @@
  * OGF 0x3F is answered here with Command Complete, status 0, no parameters.
  * That rule needs no notion of "setup phase" and also covers later vendor
  * commands (btbcm_set_bdaddr's 0xFC01 with --man-id 0x04).
+ *
+ * --plain-h4 makes it a plain H4 UART controller instead (no sideband lines,
+ * no negotiation, no padding, out of reset from the start), the kind
+ * `btattach -P h4` attaches through the hci_uart line discipline: make bench
+ * compares that path with hci_nokia's, in front of the same btvirt.
  */
 #include <getopt.h>
 #include <signal.h>
@@ -49,6 +54,7 @@ struct nokia {
 	struct h4_rx host_rx;
 	struct btvirt bt;
 	enum fault fault;
+	bool plain;		/* --plain-h4 */
 	unsigned int man_id, ver_id;
 	bool in_reset;
 	int bt_wake;
@@ -84,7 +90,7 @@ static void send_frame(struct nokia *m, const uint8_t *f, size_t len)
 		return;
 	dbg_hex("to host", f, len);
 	uart_queue(&m->uart, f, len);
-	if ((len % 2) && m->fault != F_NO_PADDING)
+	if ((len % 2) && m->fault != F_NO_PADDING && !m->plain)
 		uart_queue(&m->uart, &pad, 1);
 }
 
@@ -211,8 +217,13 @@ static void on_ctrl_frame(void *ctx, const uint8_t *f, size_t len)
 
 static void sample_lines(struct nokia *m)
 {
-	bool reset = line_get(&m->reset) == 0;	/* physical 0 = asserted */
-	int wake = line_get(&m->bt_wakeup);
+	bool reset;
+	int wake;
+
+	if (m->plain)
+		return;
+	reset = line_get(&m->reset) == 0;	/* physical 0 = asserted */
+	wake = line_get(&m->bt_wakeup);
 
 	if (wake != m->bt_wake) {
 		dbg("bt-wakeup %d", wake);
@@ -251,6 +262,8 @@ static void usage(FILE *f)
 		"  --man-id N         negotiation man_id (default 0x31 = TI1271/1273)\n"
 		"  --ver-id N         negotiation ver_id (default 0x01)\n"
 		"  --fault MODE       none|garbage|bad-length|nak|silent|no-padding\n"
+		"  --plain-h4         a plain H4 controller (btattach -P h4): no lines,\n"
+		"                     no negotiation, no padding (make bench)\n"
 		"  -v                 log every frame and line edge\n");
 }
 
@@ -277,6 +290,7 @@ int main(int argc, char **argv)
 		{ "man-id", required_argument, NULL, 'm' },
 		{ "ver-id", required_argument, NULL, 'V' },
 		{ "fault", required_argument, NULL, 'F' },
+		{ "plain-h4", no_argument, NULL, 'P' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
@@ -294,6 +308,7 @@ int main(int argc, char **argv)
 		case 'f': files = optarg; break;
 		case 'W': line_wait_s = strtoul(optarg, NULL, 0); break;
 		case 'b': bt = optarg; break;
+		case 'P': m.plain = true; break;
 		case 'v': log_verbose = 1; break;
 		case 'm':
 		case 'V':
@@ -325,14 +340,23 @@ int main(int argc, char **argv)
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGINT, &sa, NULL);
 
-	err = line_find(&m.reset, files, inst, "reset", false);
-	err |= line_find(&m.host_wakeup, files, inst, "host-wakeup", false);
-	err |= line_find(&m.bt_wakeup, files, inst, "bt-wakeup", false);
+	err = 0;
+	if (!m.plain) {
+		err = line_find(&m.reset, files, inst, "reset", false);
+		err |= line_find(&m.host_wakeup, files, inst, "host-wakeup", false);
+		err |= line_find(&m.bt_wakeup, files, inst, "bt-wakeup", false);
+	}
 	if (err < 0 || uart_open(&m.uart, uart_path))
 		return 1;
 	h4_rx_init(&m.host_rx, from_host, sizeof(from_host) / sizeof(*from_host),
-		   true, on_host_frame, &m, "host");
+		   !m.plain, on_host_frame, &m, "host");
 	btvirt_init(&m.bt, bt, on_ctrl_frame, &m);
+	if (m.plain) {
+		msg("up: plain H4 on uart %s, controller %s", uart_path,
+		    bt ? bt : "(none)");
+		btvirt_connect(&m.bt);
+		goto run;
+	}
 
 	/* Start from the line's real state; treat "reset" as the default. */
 	m.in_reset = true;
@@ -345,6 +369,7 @@ int main(int argc, char **argv)
 	if (m.in_reset)
 		msg("reset asserted");
 
+run:
 	while (!stop) {
 		struct pollfd pfd[2];
 		uint8_t buf[4096];
