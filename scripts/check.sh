@@ -36,7 +36,8 @@
 #   CHECK_TESTS   the QEMU tests, as globs (default "tests/*.sh usb-serial-tests/*.sh")
 #
 # Besides its output, a run leaves CHECK_OUT/times.tsv: the seconds of the
-# host-side tests, of each boot and of the whole run (make bench reads it).
+# host-side tests, of each boot, of each test of a shared boot (by the
+# guest's clock) and of the whole run (make bench reads it).
 set -uo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -218,11 +219,13 @@ run_boot() {
 			echo "# A boot shared by: $*"
 			for t in "$@"; do
 				echo "echo '@@ttyport-test $(basename "$t" .sh)'"
+				echo 'echo "@@ttyport-test-start $(cut -d" " -f1 /proc/uptime)"'
 				echo "cat >/tmp/test.sh <<'@@TTYPORT_TEST_END'"
 				cat "$t"
 				echo "@@TTYPORT_TEST_END"
 				echo "(cd /root && sh /tmp/test.sh)"
 				echo 'echo "@@ttyport-test-status $?"'
+				echo 'echo "@@ttyport-test-end $(cut -d" " -f1 /proc/uptime)"'
 			done
 		} >"$script"
 	fi
@@ -262,6 +265,12 @@ run_boot() {
 				/^@@ttyport-test / { on = ($2 == name); next }
 				on' "$log" >"$seg"
 			status=$(sed -n 's/^@@ttyport-test-status \([0-9]*\)$/\1/p' "$seg" | tail -n 1)
+			# The test's own seconds, by the guest's clock (make bench
+			# reads them from times.tsv)
+			awk -v t="$name $m/$f" '
+				/^@@ttyport-test-start / { s = $2 }
+				/^@@ttyport-test-end / && s != "" { printf "test_s %s\t%.0f\n", t, $2 - s }
+				' "$seg" >>"$out/times.tsv"
 		fi
 		parse_ktap "$name" "$label" "$seg" "$splat"
 		total=$((total + n))
