@@ -11,7 +11,7 @@ TOP := $(CURDIR)
 B := $(TOP)/build
 
 KERNEL_OUT := $(B)/obj-debug
-KERNEL_FRAGMENTS := kconfig/base.config kconfig/debug.config kconfig/kunit.config
+KERNEL_FRAGMENTS := kconfig/base.config kconfig/debug.config kconfig/kunit.config kconfig/sleep.config
 BZIMAGE := $(KERNEL_OUT)/arch/x86/boot/bzImage
 INITRD := $(B)/initramfs.cpio.gz
 HOSTCTL := $(B)/host/hostctl

@@ -1,0 +1,66 @@
+#!/bin/sh
+# System sleep with the ACPI world bound (issue 17): the GPS on COM3 closed
+# (runtime suspended) and COM4, a tty, held open by a reader.  Suspend to RAM
+# (ACPI S3, which qemu-run.sh makes QEMU offer) with pm_test "platform" runs
+# every device suspend phase (prepare, suspend, late, noirq) as for S3 and
+# every resume phase, holding 5 s in between instead of entering S3, with
+# user space frozen, the chip models included.  (Suspend to idle does not
+# show the bug: for S0 the ACPI PM domain leaves a runtime-suspended device
+# alone.)  Afterwards the GPS must open and give
+# gpsd a fix: before "gnss: sirf: Let the PM core reset a runtime-suspended
+# receiver's status", the ACPI PM domain runtime-resumed the closed receiver
+# on the way down, the frozen model did not answer, and the error the PM core
+# kept made every later open fail with EINVAL ("failed to runtime resume:
+# -22").  The reader of COM4 gets the bytes sent after resume, and COM4
+# carries bytes both ways.  Shares the boot of acpi-nokia (it runs last).
+#@ machines: q35
+#@ firmware: uefi
+#@ ssdt: acpi-tables/gpio-sim.asl acpi-tables/nokia-com2.asl acpi-tables/nokia-pci.asl acpi-tables/gps-com3.asl
+#@ chips: nokia:com2:bt0 nokia:pci0:bt1 gps:com3:gps0
+#@ timeout: 120
+. /lib/ttyport/ktap.sh
+. /lib/ttyport/wire.sh
+. /lib/ttyport/gps.sh
+. /lib/ttyport/serdev.sh
+ktap_start
+
+gps=$(for d in /sys/bus/serial/drivers/gnss-sirf/serial*-*; do
+	grep -qx '\\_SB_.GPS3' $d/firmware_node/path 2>/dev/null && readlink -f $d; done)
+check "gnss-sirf holds the SSDT's GPS on COM3" test -n "$gps"
+rpm() { cat $gps/power/runtime_status; }
+wait_for 10 "the closed GPS is runtime suspended" sh -c "[ \$(cat $gps/power/runtime_status) = suspended ]"
+check "the kernel offers suspend to RAM and pm_test 'platform'" \
+	sh -c 'grep -qw mem /sys/power/state && grep -qw platform /sys/power/pm_test'
+
+# A reader holds COM4 (a tty, no device) across the suspend.
+exec 4</dev/ttyS3
+stty -F /dev/ttyS3 raw -echo 115200 <&4
+cat <&4 >/tmp/sleep-reader.out &
+reader=$!
+
+kmsg_mark sleep
+echo platform >/sys/power/pm_test
+ms=$(ttyport-bench elapsed -- sh -c 'echo mem >/sys/power/state' 2>/tmp/sleep.err)
+check "suspend to RAM, stopped before S3, and resume complete (pm_test platform)" test -n "$ms"
+echo none >/sys/power/pm_test
+echo "# suspend and resume took ${ms:-?} ms (pm_test holds 5 s)"
+check "the kernel went through the suspend of devices and back" \
+	log_since sleep 'PM: suspend exit'
+dmesg | sed -n '/ttyport-test: mark sleep$/,$p' | grep -iE 'sirf|gnss|runtime resume' |
+	sed 's/^/# /'
+
+check_eq "the GPS is runtime suspended after resume, without an error" \
+	suspended "$(rpm)"
+check "gpsd on /dev/gnss0 reports a 3D fix at the model's position after resume" \
+	gps_fix_at_model /dev/gnss0
+wait_for 10 "closed again, the GPS is runtime suspended" \
+	sh -c "[ \$(cat $gps/power/runtime_status) = suspended ]"
+
+printf 'after-sleep\n' >/dev/far-com4
+check "COM4's reader, open across the suspend, gets the bytes sent after resume" \
+	poll 5 grep -q after-sleep /tmp/sleep-reader.out
+kill $reader
+wait $reader 2>/dev/null
+exec 4<&-
+check "COM4 carries bytes both ways after resume" wire_carries ttyS3 com4
+ktap_done
