@@ -29,6 +29,17 @@ struct out {
 	int overflow;
 };
 
+/* Overwrite n bytes with line noise: 0x80-0xFF, a function of seed. */
+static void garble(char *s, size_t n, unsigned int seed)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		seed = seed * 1103515245u + 12345u;
+		s[i] = (char)(0x80 | (seed >> 16));
+	}
+}
+
 /* Append "$<body>*hh\r\n", or the faulted form of it. */
 static void sentence(struct out *o, const char *body)
 {
@@ -41,6 +52,13 @@ static void sentence(struct out *o, const char *body)
 	n = snprintf(s, sizeof(s), "$%s*%02X\r\n", body, ck);
 	if (o->fault == NMEA_TRUNCATED)
 		n = (1 + strlen(body)) / 2;
+	if (o->fault == NMEA_GARBAGE)
+		garble(s, n, o->len + body[0]);
+	if (o->fault == NMEA_ENDLESS) {
+		/* the body's characters, with the commas, and no framing */
+		n = strlen(body);
+		memcpy(s, body, n);
+	}
 	if (o->len + n >= o->cap) {
 		o->overflow = 1;
 		return;

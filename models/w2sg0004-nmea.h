@@ -13,6 +13,8 @@ enum nmea_fault {
 	NMEA_OK,
 	NMEA_BAD_CHECKSUM,	/* every checksum is wrong (xor 0x5A) */
 	NMEA_TRUNCATED,		/* every sentence cut in half: no *hh, no CR LF */
+	NMEA_GARBAGE,		/* line noise: bytes 0x80-0xFF, as a wrong baud gives */
+	NMEA_ENDLESS,		/* one line that never ends: no '$', no CR LF */
 };
 
 struct nmea_pos {

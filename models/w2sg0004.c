@@ -41,9 +41,11 @@
 #define PULSE_MIN_MS	50
 #define PULSE_MAX_MS	1000
 
-enum fault { F_NONE, F_BAD_CHECKSUM, F_TRUNCATED, F_NEVER_STOP };
+enum fault {
+	F_NONE, F_BAD_CHECKSUM, F_TRUNCATED, F_NEVER_STOP, F_GARBAGE, F_ENDLESS,
+};
 static const char *const fault_names[] = {
-	"none", "bad-checksum", "truncated", "never-stop",
+	"none", "bad-checksum", "truncated", "never-stop", "garbage", "endless",
 };
 
 struct gps {
@@ -147,6 +149,7 @@ static void produce(struct gps *g, int64_t t)
 		static const enum nmea_fault nf[] = {
 			[F_NONE] = NMEA_OK, [F_BAD_CHECKSUM] = NMEA_BAD_CHECKSUM,
 			[F_TRUNCATED] = NMEA_TRUNCATED, [F_NEVER_STOP] = NMEA_OK,
+			[F_GARBAGE] = NMEA_GARBAGE, [F_ENDLESS] = NMEA_ENDLESS,
 		};
 
 		g->last_sec = sec;
@@ -197,7 +200,7 @@ static void usage(FILE *f)
 		"  --always-on         no sideband lines: powered from start-up\n"
 		"  --flood             bursts back to back as fast as the wire takes\n"
 		"                      them, one simulated second each (benchmarks)\n"
-		"  --fault MODE        none|bad-checksum|truncated|never-stop\n"
+		"  --fault MODE        none|bad-checksum|truncated|never-stop|garbage|endless\n"
 		"  -v                  log every burst and line change\n");
 }
 

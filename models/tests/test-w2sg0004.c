@@ -247,6 +247,17 @@ static void fault_test(const char *inst, const char *fault)
 		t_ok(n > 0 && starts >= 5 && !strstr(buf, "\r\n") &&
 		     !strchr(buf, '*'),
 		     "fault truncated: %d sentence starts, no checksum or line end", starts);
+	} else if (!strcmp(fault, "garbage")) {
+		long hi = 0;
+
+		for (long i = 0; i < n; i++)
+			hi += (unsigned char)buf[i] >= 0x80;
+		t_ok(n > 100 && hi == n,
+		     "fault garbage: %ld bytes, all of them 0x80-0xFF (%ld)", n, hi);
+	} else if (!strcmp(fault, "endless")) {
+		t_ok(n > 100 && !memchr(buf, '$', n) && !memchr(buf, '\n', n) &&
+		     !memchr(buf, '\r', n) && strstr(buf, "GPGGA,"),
+		     "fault endless: %ld bytes of sentence bodies, no '$' and no line end", n);
 	} else {
 		/* never-stop: an off pulse mid-stream changes nothing. */
 		pulse(inst, 100);
@@ -278,7 +289,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	build = argv[1];
-	t_init(13, 90);
+	t_init(15, 90);
 	snprintf(lines, sizeof(lines), "%s/lines", t_tmpdir());
 	mkdir(lines, 0755);
 
@@ -365,5 +376,7 @@ int main(int argc, char **argv)
 	fault_test("gps2", "bad-checksum");
 	fault_test("gps3", "truncated");
 	fault_test("gps4", "never-stop");
+	fault_test("gps5", "garbage");
+	fault_test("gps6", "endless");
 	return t_done();
 }
