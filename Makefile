@@ -19,6 +19,9 @@ BENCH_TOOL := $(B)/extra/usr/local/bin/ttyport-bench
 
 ASL := $(wildcard acpi-tables/*.asl)
 AML := $(patsubst acpi-tables/%.asl,$(B)/tables/%.aml,$(ASL))
+# The bad-input corpus's SSDTs: one per "ssdt" line of its table.
+CORPUS := tests/bad-input/cases
+CORPUS_TABLES := $(B)/tables/bad-input/.built
 DTSO := $(wildcard dt-overlays/*.dtso)
 DTBO := $(patsubst dt-overlays/%.dtso,$(B)/overlays/%.dtbo,$(DTSO))
 
@@ -71,7 +74,10 @@ $(BZIMAGE):
 	@scripts/deps.sh
 	@$(MAKE) --no-print-directory kernel
 
-tables: $(AML)
+tables: $(AML) $(CORPUS_TABLES)
+$(CORPUS_TABLES): $(CORPUS) tests/bad-input/ssdt.asl.in scripts/corpus-tables.sh
+	@scripts/corpus-tables.sh $(CORPUS) tests/bad-input/ssdt.asl.in $(@D)
+	@touch $@
 $(B)/tables/%.aml: acpi-tables/%.asl scripts/iasl.sh
 	@mkdir -p $(@D)
 	@scripts/iasl.sh $< $@ && echo "  IASL    $<"
@@ -111,6 +117,8 @@ initramfs-locked:
 	@cp $(AML) $(B)/extra/lib/ttyport/tables/ 2>/dev/null || true
 	@cp $(DTBO) $(B)/extra/lib/ttyport/overlays/ 2>/dev/null || true
 	@cp bench/guest/lib.sh $(B)/extra/lib/ttyport/bench.sh
+	@mkdir -p $(B)/extra/lib/ttyport/bad-input
+	@cp $(CORPUS) $(B)/tables/bad-input/*.aml $(B)/extra/lib/ttyport/bad-input/
 	@scripts/stage.sh "build the initramfs" \
 		scripts/mkinitramfs.sh $(INITRD) $(B)/initramfs $(B)/extra
 

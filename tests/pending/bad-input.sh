@@ -1,0 +1,338 @@
+#!/bin/sh
+# The bad-input corpus (issue 16): every case of tests/bad-input/cases, in
+# its order, in one boot.  A case does one thing wrong (an SSDT, bytes that
+# are not one, a new_device or delete_device line, an overlay, a chip model
+# with a fault) and is checked for:
+#   - what it did: the write refused, or the device made, bound or not
+#     (the table's outcome column);
+#   - its kernel log line, exactly once, after the case's mark;
+#   - nothing else disturbed: the PCI port's Nokia chip (described at boot)
+#     still bound and powered, COM2 and COM4 ttys again, no serdev device
+#     left that the case made.
+# Each kind of case ends with bytes both ways on COM4.  Splats fail the boot
+# (the harness).  The world is core-runtime-nokia's (same headers, one boot).
+#@ machines: q35
+#@ ssdt: acpi-tables/gpio-sim.asl acpi-tables/nokia-pci.asl
+#@ chips: nokia:com2:bt0 nokia:pci0:bt1
+#@ timeout: 600
+. /lib/ttyport/ktap.sh
+. /lib/ttyport/serdev.sh
+. /lib/ttyport/bt.sh
+. /lib/ttyport/gps.sh
+. /lib/ttyport/overlay.sh
+ktap_start
+
+cases=/lib/ttyport/bad-input/cases
+corpus=/lib/ttyport/bad-input	# the cases' SSDTs, NAME.aml
+pci='\_SB_.BTP0'
+gps_spec=wi2wi,w2sg0004
+
+# --- helpers ------------------------------------------------------------------
+
+mark() { echo "ttyport-test: mark $1" >/dev/kmsg; }
+since() { dmesg | sed -n "/ttyport-test: mark $1\$/,\$p" | grep -v 'ttyport-test: mark'; }
+
+is_tty() { [ -c /dev/$1 ] && [ -e /sys/class/tty/$1 ]; }
+
+# devs: the serdev devices there are; new_devs: those the case made, not
+# there before it ($before) nor made by its control step ($extra)
+devs() { serdev_devs | sort; }
+new_devs() { devs | grep -vxF -e "$before" -e "$extra" -e '@none@'; }
+new_dev() { _x=$(new_devs | head -n 1); [ -n "$_x" ] && echo "$_x"; }
+no_new_dev() { [ -z "$(new_devs)" ]; }
+
+# control_made: a case's control step made a device (within 5 s): it is
+# not the case's (the outcome checks) but is cleaned up with it
+control_made() {
+	poll 5 new_dev || return 1
+	extra="$extra
+$(new_devs)"
+}
+
+# dev_bound DEV: a driver is bound to serdev device DEV
+dev_bound() { [ -e /sys/bus/serial/devices/$1/driver ]; }
+new_bound() { _d=$(new_dev) && [ -n "$_d" ] && dev_bound "$_d"; }
+
+# gnss_new: the gnssN of the case's device
+gnss_new() { ls /sys/bus/serial/devices/$(new_dev)/gnss 2>/dev/null | head -n 1; }
+
+# Kernel lines that would mean somebody complained, for cases whose correct
+# behaviour is to say nothing.
+complaints='[Ff]ail|[Ee]rror|[Ii]nvalid|timeout|busy|not found|[Cc]ould not|refused|corrupt'
+
+# wr FILE TEXT: write TEXT to FILE in one write(); the shell's message, if
+# it failed, in /tmp/wr.err
+wr() { printf '%s\n' "$2" >"$1" 2>/tmp/wr.err; }
+
+# The port controllers: COM4's (ttyS3: ssdt, newdev, deldev, gps chips) and
+# the PCI port's, whose Nokia chip is the device that must stay undisturbed.
+c4=$(tty_ctrl ttyS3)
+wait_for 20 "hci_nokia binds the boot-time chip on the PCI 16550" nokia_bound "$pci"
+hB=$(bt_wait_ready "$pci")
+check "the PCI chip's controller is up ($hB)" test -n "$hB"
+bt_power_on $hB >/dev/null
+check "COM4's port has a serdev controller ($c4)" test -n "$c4"
+pci_dev=$(for d in /sys/bus/serial/devices/*; do
+	[ "$(cat $d/firmware_node/path 2>/dev/null)" = "$pci" ] && echo ${d##*/}; done)
+pci_ctrl=/sys/bus/serial/devices/${pci_dev%-*}
+
+# undisturbed: what every case must leave as it was
+undisturbed() {
+	nokia_bound "$pci" || { echo "the PCI chip is no longer bound"; return 1; }
+	bt_powered $hB || { echo "$hB is not powered"; return 1; }
+	poll 10 is_tty ttyS3 || { echo "/dev/ttyS3 is not a tty"; return 1; }
+	poll 10 is_tty ttyS1 || { echo "/dev/ttyS1 is not a tty"; return 1; }
+	extra=@none@	# what the control steps made is gone too
+	poll 10 no_new_dev ||
+		{ echo "left behind: $(new_devs | tr '\n' ' ')"; return 1; }
+}
+
+# --- the kinds ------------------------------------------------------------------
+# Each sets "done" (0: what was written was taken, 1: refused) and leaves the
+# case's device, if any, for the outcome check; undo_* clean up after it.
+
+do_ssdt() { # NAME
+	mkdir $tables/corpus && cat $corpus/$1.aml >$tables/corpus/aml
+}
+undo_ssdt() { rmdir $tables/corpus 2>/dev/null; return 0; }
+
+# aml: the ctrl-gps table's bytes, spoiled
+aml_spoiled() { # HOW: the bytes on stdout
+	_t=$corpus/ctrl-gps.aml
+	case $1 in
+	@short) head -c 40 $_t ;;
+	@signature) printf DSDT; tail -c +5 $_t ;;
+	@length) # the header's length field (offset 4, LE32) says 4 KiB more
+		_n=$(($(wc -c <$_t) + 4096))
+		head -c 4 $_t
+		printf "\\$(printf %03o $((_n & 255)))\\$(printf %03o $((_n >> 8 & 255)))\\000\\000"
+		tail -c +9 $_t ;;
+	@checksum) # the checksum byte (offset 9) plus one
+		_c=$(od -An -tu1 -j9 -N1 $_t | tr -d ' ')
+		head -c 9 $_t
+		printf "\\$(printf %03o $(((_c + 1) & 255)))"
+		tail -c +11 $_t ;;
+	@garbage) head -c 300 /dev/urandom ;;
+	esac
+}
+do_aml() { # HOW
+	mkdir $tables/corpus || return 1
+	if [ "$1" = @twice ]; then
+		cat $corpus/ctrl-gps.aml >$tables/corpus/aml || return 1
+		cat $corpus/ctrl-gps.aml 2>/tmp/wr.err >$tables/corpus/aml
+		return 0	# the table stays loaded: the outcome is its device
+	fi
+	aml_spoiled $1 >/tmp/spoiled.aml
+	cat /tmp/spoiled.aml 2>/tmp/wr.err >$tables/corpus/aml || return 1
+	# configfs hands the bytes over at close(): an item that took no table
+	# has no signature
+	[ -n "$(cat $tables/corpus/signature 2>/dev/null)" ]
+}
+undo_aml() { undo_ssdt; }
+
+do_newdev() { # INPUT
+	_nd=$c4/new_device
+	case $1 in
+	@newline) wr $_nd '' ;;
+	@blanks) wr $_nd '   ' ;;
+	@long=*) wr $_nd "$(awk -v n=${1#@long=} 'BEGIN { while (n--) printf "a" }')" ;;
+	@props=*) wr $_nd "$gps_spec$(awk -v n=${1#@props=} 'BEGIN { for (i = 1; i <= n; i++) printf " p%d=%d", i, i }')" ;;
+	@second)
+		check "$name: control: the first GPS is added" wr $_nd $gps_spec
+		control_made
+		wr $_nd $gps_spec ;;
+	@concurrent)
+		wr $_nd $gps_spec &
+		_p=$!
+		wr $_nd $gps_spec
+		_r1=$?
+		wait $_p
+		_r2=$?
+		check "$name: control: one of the two writers added its GPS ($_r1 $_r2)" \
+			[ $((_r1 + _r2)) -eq 1 ]
+		control_made
+		return 1 ;;
+	*) wr $_nd "$1" ;;
+	esac
+}
+undo_newdev() {
+	for _d in $(new_devs) $extra; do
+		[ "$_d" != @none@ ] || continue
+		echo $_d >/sys/bus/serial/devices/${_d%-*}/delete_device
+	done
+	return 0
+}
+
+do_deldev() { # INPUT
+	case $1 in
+	@none) wr $c4/delete_device "${c4##*/}-0" ;;
+	@wrong)
+		check "$name: control: a GPS is added" wr $c4/new_device $gps_spec
+		control_made
+		wr $c4/delete_device "${c4##*/}-9" ;;
+	@firmware) wr $pci_ctrl/delete_device $pci_dev ;;
+	esac
+}
+undo_deldev() { undo_newdev; }
+
+do_overlay() { # INPUT
+	case $1 in
+	@garbage) head -c 512 /dev/urandom >/tmp/case.dtbo; _o=/tmp/case.dtbo ;;
+	@short=*) head -c 200 $dtbo/${1#@short=}.dtbo >/tmp/case.dtbo; _o=/tmp/case.dtbo ;;
+	@twice=*)
+		check "$name: control: ${1#@twice=} applies" ovl_apply corpus $dtbo/${1#@twice=}.dtbo
+		control_made
+		cat $dtbo/${1#@twice=}.dtbo 2>/dev/null >$ovl/corpus/dtbo
+		return 1 ;;
+	@second=*) # FIRST,SECOND: two overlays, each with a device for one port
+		_o=${1#@second=}
+		check "$name: control: ${_o%,*} applies" ovl_apply corpus $dtbo/${_o%,*}.dtbo
+		control_made
+		ovl_apply corpus2 $dtbo/${_o#*,}.dtbo 2>/dev/null
+		[ "$(ovl_status corpus2)" = applied ]
+		return ;;
+	*) _o=$dtbo/$1.dtbo ;;
+	esac
+	ovl_apply corpus $_o 2>/dev/null
+	[ "$(ovl_status corpus)" = applied ]
+}
+undo_overlay() { rmdir $ovl/corpus2 $ovl/corpus 2>/dev/null; return 0; }
+
+# chip: a model with a fault on the far end, then the table that describes it
+chip_pid=
+bt0_stopped=
+do_chip() { # MODEL:FAULT
+	_f=${1#*:}
+	if [ ${1%%:*} = gps ]; then
+		w2sg0004 --uart /dev/far-com4 --lines gpsc --always-on --fault $_f \
+			2>/tmp/chip-case.log &
+		chip_pid=$!
+		do_ssdt ctrl-gps
+	else
+		# The world's bt0 model holds COM2's far end until the corpus ends.
+		[ -n "$bt0_stopped" ] || { kill "$(cat /run/chip-bt0.pid)"; sleep 0.2; bt0_stopped=1; }
+		nokia-h4p --uart /dev/far-com2 --lines bt0 --fault $_f \
+			--btvirt /tmp/bt-server-bredrle 2>/tmp/chip-case.log &
+		chip_pid=$!
+		mkdir $tables/corpus && cat /lib/ttyport/tables/nokia-com2.aml >$tables/corpus/aml
+	fi
+}
+undo_chip() {
+	undo_ssdt
+	# the model goes once its port is a tty again: nothing waits on it then
+	poll 10 is_tty ttyS3
+	poll 10 is_tty ttyS1
+	kill $chip_pid 2>/dev/null
+	wait $chip_pid 2>/dev/null
+	return 0
+}
+
+# --- the outcomes -------------------------------------------------------------
+
+# nmea_arrives: the chip's bytes reach /dev/gnssN (at most 6 s)
+nmea_arrives() {
+	_g=$(gnss_new) || return 1
+	timeout 6 head -c 200 /dev/$_g >/tmp/nmea.txt 2>/dev/null
+	[ -s /tmp/nmea.txt ] || { echo "nothing on /dev/$_g"; return 1; }
+}
+
+# hci_down: hci_nokia's setup gives up within 60 s (its timeouts stretch on
+# a busy TCG host); the HCI device stays down, out of the management index
+hci_down() {
+	_gave_up='(Reset|Negotiation|Alive check) failed|Could not setup FW'
+	poll 60 sh -c "dmesg | sed -n '/mark $name\$/,\$p' | grep -qE '$_gave_up'" ||
+		{ echo "setup did not give up within 60 s"; return 1; }
+	_h=$(hci_of '\_SB_.BTH2') || { echo "no HCI device"; return 1; }
+	hciconfig $_h | grep -q DOWN || { hciconfig $_h; return 1; }
+	! mg info | grep -q "^$_h:" || { echo "$_h is in the management index"; return 1; }
+}
+
+outcome() { # OUTCOME: checks it
+	case $1 in
+	refused | nodev)
+		sleep 1
+		check "$name: no device is made" no_new_dev ;;
+	unbound)
+		wait_for 10 "$name: a device is made" new_dev
+		sleep 2	# its probe has failed, or no driver matched it
+		check "$name: no driver keeps it" sh -c "! [ -e /sys/bus/serial/devices/$(new_dev)/driver ]"
+		check "$name: the port stays a tty" sh -c '[ -c /dev/ttyS3 ] && [ -c /dev/ttyS1 ]' ;;
+	bound)
+		wait_for 10 "$name: a driver binds its device" new_bound
+		if [ -e /sys/bus/serial/drivers/gnss-sirf/$(new_dev) ]; then
+			wait_for 5 "$name: it has a GNSS device" gnss_new
+		fi ;;
+	fix | nofix)
+		wait_for 10 "$name: gnss-sirf binds" new_bound
+		wait_for 5 "$name: it has a GNSS device" gnss_new
+		g=/dev/$(gnss_new)
+		if [ $1 = fix ]; then
+			check "$name: gpsd gets a 3D fix at the model's position" gps_fix_at_model $g
+			echo "# $name: the fix took $(cat /tmp/tpv.took) s"
+		else
+			check "$name: the chip's bytes reach $g" nmea_arrives
+			check "$name: gpsd gets no fix in 6 s" sh -c ". /lib/ttyport/gps.sh; ! gps_fix $g 6"
+		fi ;;
+	hciup)
+		wait_for 20 "$name: hci_nokia binds" nokia_bound '\_SB_.BTH2'
+		h=$(bt_wait_ready '\_SB_.BTH2')
+		check "$name: the controller comes up ($h)" test -n "$h" ;;
+	hcidown)
+		wait_for 20 "$name: hci_nokia binds" nokia_bound '\_SB_.BTH2'
+		check "$name: setup gives up, the HCI device stays down" hci_down ;;
+	esac
+}
+
+# --- the corpus -----------------------------------------------------------------
+n_cases=0
+last_kind=
+end_of_kind() {
+	[ -n "$last_kind" ] || return 0
+	check "after the $last_kind cases: COM4 carries bytes both ways" wire_carries ttyS3 com4
+}
+while IFS='|' read -r kind name input result expect <&5; do
+	kind=$(echo $kind) name=$(echo $name) result=$(echo $result)
+	input=$(echo "$input" | sed 's/^ *//; s/ *$//')
+	expect=$(echo "$expect" | sed 's/^ *//; s/ *$//')
+	[ "$kind" = "$last_kind" ] || { end_of_kind; last_kind=$kind; }
+	n_cases=$((n_cases + 1))
+	name=$n_cases-$name	# the mark must be unique: names repeat across kinds
+	before=$(devs)
+	[ -n "$before" ] || before=@none@
+	extra=@none@
+	mark $name
+	: >/tmp/wr.err
+	# an ssdt case's input made its table (scripts/corpus-tables.sh)
+	[ $kind = ssdt ] && input=$name
+	do_$kind "$input"
+	took=$?
+	if [ $result = refused ]; then
+		check "$name: refused" [ $took -ne 0 ]
+	else
+		check "$name: taken" [ $took -eq 0 ]
+	fi
+	outcome $result
+	undo_$kind
+	check "$name: nothing else is disturbed" undisturbed
+	if [ "$expect" = - ]; then
+		check "$name: the kernel says nothing against it" \
+			sh -c "! dmesg | sed -n '/mark $name\$/,\$p' | grep -E '$complaints'"
+	else
+		check_eq "$name: the kernel logs /$expect/ once" 1 \
+			"$(since $name | grep -cE -- "$expect")"
+	fi
+	since $name | head -n 6 | sed 's/^/# kernel: /'
+done 5<<EOF
+$(grep -v '^[[:space:]]*\(#\|$\)' $cases)
+EOF
+end_of_kind
+
+# The world's bt0 model again, started as /init started it (world.sh).
+if [ -n "$bt0_stopped" ]; then
+	(CHIPS=nokia:com2:bt0; . /lib/ttyport/world.sh; world_start_chips >/dev/null)
+	wait_for 5 "the world's bt0 model runs again" sh -c 'kill -0 $(cat /run/chip-bt0.pid)'
+fi
+echo "# bad-input corpus: $n_cases cases"
+check "the corpus has at least 50 cases ($n_cases)" [ $n_cases -ge 50 ]
+
+ktap_done
