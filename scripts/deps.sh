@@ -13,6 +13,8 @@ pkgs=(
 	sparse dt-schema yamllint
 	# QEMU, firmware, table and overlay compilers
 	qemu-system-x86 ovmf acpica-tools device-tree-compiler
+	# the preprocessor of the bad-input corpus's SSDT template
+	cpp
 	# the guest's userspace and the real clients
 	busybox-static bluez bluez-test-tools gpsd gpsd-clients gpiod socat
 	# host-side tools of the harness and the tests
