@@ -184,7 +184,9 @@ console_expect() {
 	re=$(header "$1" console-expect)
 	[ -n "$re" ] || return 0
 	distinct["$(basename "$1" .sh)"$'\t'"console.log shows $re"]=1
-	if tr -d '\r' <"$3" 2>/dev/null | grep -qE -- "$re"; then
+	# grep reads to the end (no -q): under pipefail, a grep that quits at
+	# the first match can fail the pipeline through tr's SIGPIPE.
+	if tr -d '\r' <"$3" 2>/dev/null | grep -E -- "$re" >/dev/null; then
 		result ok "$2 console.log shows /$re/"
 	else
 		result fail "$2 console.log shows /$re/" "no such line in $3"
