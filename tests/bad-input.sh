@@ -14,7 +14,7 @@
 #@ machines: q35
 #@ ssdt: acpi-tables/gpio-sim.asl acpi-tables/nokia-pci.asl
 #@ chips: nokia:com2:bt0 nokia:pci0:bt1
-#@ timeout: 600
+#@ timeout: 900
 . /lib/ttyport/ktap.sh
 . /lib/ttyport/serdev.sh
 . /lib/ttyport/bt.sh
@@ -296,6 +296,7 @@ while IFS='|' read -r kind name input result expect <&5; do
 	expect=$(echo "$expect" | sed 's/^ *//; s/ *$//')
 	[ "$kind" = "$last_kind" ] || { end_of_kind; last_kind=$kind; }
 	n_cases=$((n_cases + 1))
+	table=$name	# an ssdt case's table is named after it
 	name=$n_cases-$name	# the mark must be unique: names repeat across kinds
 	before=$(devs)
 	[ -n "$before" ] || before=@none@
@@ -303,7 +304,7 @@ while IFS='|' read -r kind name input result expect <&5; do
 	mark $name
 	: >/tmp/wr.err
 	# an ssdt case's input made its table (scripts/corpus-tables.sh)
-	[ $kind = ssdt ] && input=$name
+	[ $kind = ssdt ] && input=$table
 	do_$kind "$input"
 	took=$?
 	if [ $result = refused ]; then
