@@ -29,6 +29,7 @@
 #                 and no host-side tests
 #   HOST_ONLY=1   run only the host-side tests
 #   TIMEOUT_FACTOR=N  multiply every test's timeout by N (make stress)
+#   CHECK_JOBS=N  boot N guests at a time (default 2; results stay in order)
 #
 # For testing this script (tests/host/check-harness.sh):
 #   QEMU_RUN      the boot runner (default scripts/qemu-run.sh)
@@ -82,28 +83,49 @@ count_tap() { # prefix logfile
 }
 
 # --- host-side tests ---------------------------------------------------------
-[ -z "${ONLY:-}" ] && for t in tests/host/*.sh; do
-	[ -x "$t" ] || continue
-	name=host/$(basename "$t" .sh)
-	log=$out/${name//\//-}.log
-	if "$t" >"$log" 2>&1; then
-		if grep -qE '^(not )?ok ' "$log"; then count_tap "$name" "$log"; else result ok "$name"; fi
-	else
-		if grep -qE '^(not )?ok ' "$log"; then count_tap "$name" "$log"; fi
-		grep -qE '^not ok ' "$log" || result fail "$name" "$(tail -n 5 "$log")"
+# They run in the background as one of the CHECK_JOBS (below), beside the
+# first boot: host_run leaves each program's log and exit status in
+# $out/host/, host_collect counts them, before any boot's results.
+host_tests=
+[ -z "${ONLY:-}" ] && host_tests=1
+host_run() {
+	local t log h0
+	h0=$(date +%s)
+	mkdir -p "$out/host"
+	for t in tests/host/*.sh; do
+		[ -x "$t" ] || continue
+		log=$out/host/$(basename "$t" .sh).log
+		"$t" >"$log" 2>&1
+		echo $? >"$log.rc"
+	done
+	if [ -f models/Makefile ]; then
+		log=$out/host/models.log
+		make --no-print-directory -C models O="$top/build/models" check >"$log" 2>&1
+		echo $? >"$log.rc"
 	fi
-done
-if [ -z "${ONLY:-}" ] && [ -f models/Makefile ]; then
-	log=$out/models.log
-	make --no-print-directory -C models O="$top/build/models" check >"$log" 2>&1
-	rc=$?
-	count_tap models "$log"
-	if [ $rc -ne 0 ] && ! grep -q '^not ok ' "$log"; then
-		result fail "models: make check" "$(tail -n 5 "$log")"
-	fi
-fi
-
-[ -z "${ONLY:-}" ] && printf 'host_tests_s\t%s\n' "$(($(date +%s) - t0))" >>"$out/times.tsv"
+	printf 'host_tests_s\t%s\n' "$(($(date +%s) - h0))" >"$out/host/times"
+	touch "$out/host/done"
+}
+host_collect() {
+	local log name rc
+	for log in "$out"/host/*.log; do
+		[ -e "$log" ] || continue
+		name=host/$(basename "$log" .log)
+		rc=$(cat "$log.rc")
+		if [ "$name" = host/models ]; then
+			count_tap models "$log"
+			if [ "$rc" -ne 0 ] && ! grep -q '^not ok ' "$log"; then
+				result fail "models: make check" "$(tail -n 5 "$log")"
+			fi
+		elif [ "$rc" -eq 0 ]; then
+			if grep -qE '^(not )?ok ' "$log"; then count_tap "$name" "$log"; else result ok "$name"; fi
+		else
+			if grep -qE '^(not )?ok ' "$log"; then count_tap "$name" "$log"; fi
+			grep -qE '^not ok ' "$log" || result fail "$name" "$(tail -n 5 "$log")"
+		fi
+	done
+	cat "$out/host/times" >>"$out/times.tsv"
+}
 
 # --- QEMU tests --------------------------------------------------------------
 header() { # file key -> value
@@ -193,17 +215,19 @@ console_expect() {
 	fi
 }
 
-# run_boot MACHINE FIRMWARE SCRIPT...: one boot running the scripts in turn.
-# Scripts share a boot when their headers ask for the same world (machine,
-# firmware, SSDTs, overlays, chips): the guest runs each in its own shell,
-# marking where each one's output starts and its exit status; a splat fails
-# every check of the boot, as it cannot be pinned on one script.
-boots=0
-boot_mfs=()   # the distinct "machine/firmware" of the boots, in order
-run_boot() {
-	local m=$1 f=$2 t v names='' tmo=0 script rundir label rc splat first=$3 seg
-	local name log finished status b0 all
+# boot_plan MACHINE FIRMWARE SCRIPT...: what a boot running the scripts in
+# turn is called and needs: sets names (its log name), all (every test's
+# name), rundir, tmo (the sum of the tests' timeouts) and script (the one
+# script the guest runs).  Scripts share a boot when their headers ask for
+# the same world (machine, firmware, SSDTs, overlays, chips): the guest runs
+# each in its own shell, marking where each one's output starts and its exit
+# status; a splat fails every check of the boot, as it cannot be pinned on
+# one script.
+boot_plan() {
+	local m=$1 f=$2 t v first=$3
 	shift 2
+	names=''
+	tmo=0
 	for t in "$@"; do
 		names="$names${names:++}$(basename "$t" .sh)"
 		v=$(header "$t" timeout)
@@ -212,11 +236,20 @@ run_boot() {
 	all=$names
 	[ $# -eq 1 ] || names="$(basename "$first" .sh)+$(($# - 1))"
 	rundir=$out/$names-$m-$f
+	script=$first
+	[ $# -eq 1 ] || script=$rundir.group.sh  # qemu-run.sh empties RUNDIR
+}
+
+# boot_start MACHINE FIRMWARE SCRIPT...: start the boot in the background;
+# when QEMU is done, RUNDIR.rc holds the runner's exit status and the
+# boot's seconds.
+boot_start() {
+	local m=$1 f=$2 t first=$3
+	shift 2
+	boot_plan "$m" "$f" "$@"
 	mkdir -p "$rundir"
-	if [ $# -eq 1 ]; then
-		script=$first
-	else
-		script=$rundir.group.sh  # qemu-run.sh empties RUNDIR
+	rm -f "$rundir.rc"
+	if [ $# -gt 1 ]; then
 		{
 			echo "# A boot shared by: $*"
 			for t in "$@"; do
@@ -231,17 +264,33 @@ run_boot() {
 			done
 		} >"$script"
 	fi
+	echo "boot $all [$m/$f]: starting ($# test$([ $# -eq 1 ] || echo s), timeout $tmo s)"
+	(
+		b0=$(date +%s)
+		SCRIPT=$script QUIET=1 RUNDIR=$rundir MACHINE=$m FIRMWARE=$f \
+			SSDT="$(header "$first" ssdt)" OVERLAY="$(header "$first" overlay)" \
+			CHIPS="$(header "$first" chips)" APPEND="$(header "$first" append)" \
+			TIMEOUT=$tmo "$qemu_run" >"$rundir.host.log" 2>&1
+		rc=$?
+		echo "$rc $(($(date +%s) - b0))" >"$rundir.rc.new"
+		mv "$rundir.rc.new" "$rundir.rc"
+	) &
+}
+
+# boot_collect MACHINE FIRMWARE SCRIPT...: the results of a boot that
+# boot_start started and whose RUNDIR.rc exists.
+boots=0
+boot_mfs=()   # the distinct "machine/firmware" of the boots, in order
+boot_collect() {
+	local m=$1 f=$2 t label rc secs splat seg
+	local name log finished status
+	shift 2
+	boot_plan "$m" "$f" "$@"
+	read -r rc secs <"$rundir.rc"
 	boots=$((boots + 1))
 	[[ " ${boot_mfs[*]} " == *" $m/$f "* ]] || boot_mfs+=("$m/$f")
-	echo "boot $all [$m/$f]: starting ($# test$([ $# -eq 1 ] || echo s), timeout $tmo s)"
-	b0=$(date +%s)
-	SCRIPT=$script QUIET=1 RUNDIR=$rundir MACHINE=$m FIRMWARE=$f \
-		SSDT="$(header "$first" ssdt)" OVERLAY="$(header "$first" overlay)" \
-		CHIPS="$(header "$first" chips)" APPEND="$(header "$first" append)" \
-		TIMEOUT=$tmo "$qemu_run" >"$rundir.host.log" 2>&1
-	rc=$?
-	echo "boot $all [$m/$f]: done in $(($(date +%s) - b0)) s"
-	printf 'boot_s %s/%s %s\t%s\n' "$m" "$f" "$all" "$(($(date +%s) - b0))" >>"$out/times.tsv"
+	echo "boot $all [$m/$f]: done in $secs s"
+	printf 'boot_s %s/%s %s\t%s\n' "$m" "$f" "$all" "$secs" >>"$out/times.tsv"
 	splat=
 	[ -s "$rundir/splat.txt" ] && splat=$(head -n 14 "$rundir/splat.txt")
 	# The guest's output, without hvc0's CR LF line ends; /init's last line
@@ -319,11 +368,68 @@ keys=()
 		done
 	done
 done
-for key in "${keys[@]}"; do
-	mf=${key%%|*}
-	# shellcheck disable=SC2086 # word splitting intended
-	run_boot ${mf% *} ${mf#* } ${group_of[$key]}
+# Boots run CHECK_JOBS at a time (default 2: under TCG one guest keeps
+# about 1.4 of this machine's 2 cores busy, and half of a test's time is
+# waiting); their results are reported in order, each when its boot is done.
+jobs=${CHECK_JOBS:-2}
+# An interrupted run ends its boots (qemu-run.sh ends its QEMU on TERM).
+end_boots() {
+	local p
+	for p in $(jobs -p); do
+		pkill -TERM -P "$p"
+		kill "$p"
+	done 2>/dev/null
+}
+trap end_boots EXIT
+nboots=${#keys[@]}
+started=0
+done_n=0
+boot_args() { # index -> "machine firmware script..."
+	local key=${keys[$1]}
+	local mf=${key%%|*}
+	echo "${mf% *} ${mf#* } ${group_of[$key]}"
+}
+boot_rundir() { # index -> the boot's RUNDIR
+	# shellcheck disable=SC2046 # word splitting intended
+	boot_plan $(boot_args "$1")
+	echo "$rundir"
+}
+running() { # boots (and host tests) started and not done
+	local i r=0
+	for ((i = done_n; i < started; i++)); do
+		[ -e "$(boot_rundir $i).rc" ] || r=$((r + 1))
+	done
+	[ -n "$host_tests" ] && [ ! -e "$out/host/done" ] && r=$((r + 1))
+	echo $r
+}
+if [ -n "$host_tests" ]; then
+	host_run &
+fi
+host_collectable() { [ -n "$host_tests" ] && [ -e "$out/host/done" ]; }
+boot_collectable() { # the next boot to report is done (after the host tests)
+	[ -z "$host_tests" ] && [ $done_n -lt $started ] &&
+		[ -e "$(boot_rundir $done_n).rc" ]
+}
+while [ $done_n -lt "$nboots" ] || [ -n "$host_tests" ]; do
+	if host_collectable; then
+		host_collect
+		host_tests=
+	elif boot_collectable; then
+		# shellcheck disable=SC2046 # word splitting intended
+		boot_collect $(boot_args $done_n)
+		done_n=$((done_n + 1))
+	# A boot that ended since the tests above is reported before the next
+	# starts (running() first: one that ends after it counts as running).
+	elif [ $started -lt "$nboots" ] && [ "$(running)" -lt "$jobs" ] &&
+		! host_collectable && ! boot_collectable; then
+		# shellcheck disable=SC2046 # word splitting intended
+		boot_start $(boot_args $started)
+		started=$((started + 1))
+	else
+		sleep 1
+	fi
 done
+wait
 
 echo
 if [ ${#failures[@]} -gt 0 ]; then

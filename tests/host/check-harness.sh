@@ -10,6 +10,7 @@
 # kernel log (WARNING, kmemleak, RCU stall, hung task) fails the boot, and a
 # boot that times out fails the test that hung and the one it kept from running.
 # A line a test expects on the console port (COM1) must be in console.log.
+# Boots run CHECK_JOBS at a time and report in test order.
 # Good scripts are the positive controls: they pass, with the per-boot timing
 # lines and the distinct-check count.
 set -uo pipefail
@@ -325,6 +326,40 @@ want "not ok  late [q35/bios] ran"
 want "        # the boot ended before this test started"
 want "not ok  hangs+1 [q35/bios] script finished"
 tap "a hang in a shared boot fails it and the test it kept from running"
+
+# --- boots at a time ---------------------------------------------------------
+# Two boots of 2 s each: with CHECK_JOBS=2 the second starts before the first
+# is done, and the results still come in test order; with CHECK_JOBS=1 it
+# starts only after the first is done.
+mk slow <<'EOF2'
+sleep 2
+check "the slow boot's check" true
+ktap_done
+EOF2
+mk quick '#@ machines: pc' <<'EOF2'
+sleep 2
+check "the quick boot's check" true
+ktap_done
+EOF2
+# before FIRST SECOND: the line FIRST comes before the line SECOND
+before() {
+	local a b
+	a=$(grep -nxF -- "$1" "$out" | head -n 1 | cut -d: -f1)
+	b=$(grep -nxF -- "$2" "$out" | head -n 1 | cut -d: -f1)
+	[ -n "$a" ] && [ -n "$b" ] && [ "$a" -lt "$b" ] ||
+		why+="not in this order: '$1' (line ${a:-none}), '$2' (line ${b:-none})"$'\n'
+}
+CHECK_JOBS=2 run jobs2 slow quick
+want_rc 0
+before "boot quick [pc/bios]: starting (1 test, timeout 10 s)" "ok      slow [q35/bios] the slow boot's check"
+before "ok      slow [q35/bios] the slow boot's check" "ok      quick [pc/bios] the quick boot's check"
+want_last "2 passed, 0 failed"
+tap "CHECK_JOBS=2: the second boot starts while the first runs; results come in order"
+CHECK_JOBS=1 run jobs1 slow quick
+want_rc 0
+before "ok      slow [q35/bios] the slow boot's check" "boot quick [pc/bios]: starting (1 test, timeout 10 s)"
+want_last "2 passed, 0 failed"
+tap "CHECK_JOBS=1: one boot at a time"
 
 echo "1..$n"
 exit $fail
