@@ -21,6 +21,13 @@
  *   usb-del WIRE     unplug it: device_del, wait for DEVICE_DELETED,
  *                    chardev-remove
  *   qmp JSON         send a raw QMP command, answer with its reply
+ *   wake-on-suspend [SECONDS]
+ *                    answer "ok", then wait up to SECONDS (default 60)
+ *                    for QEMU's SUSPEND event, which comes when the guest
+ *                    has entered S3, and wake it with system_wakeup a
+ *                    second later.  The guest asks, then writes "mem" to
+ *                    /sys/power/state: a wake sent on a timer could come
+ *                    before the guest is asleep, and be lost.
  *
  * Doing hotplug on the guest's request keeps each test one self-contained
  * script: the guest knows when it is ready for the next step, the host does not.
@@ -510,6 +517,25 @@ static void usb_del(const char *wire)
 	answer("ok");
 }
 
+/* wake-on-suspend: see the top of the file */
+static void wake_on_suspend(const char *arg)
+{
+	char reply[4096];
+	int secs = arg ? atoi(arg) : 60;
+
+	if (secs <= 0 || secs > 600)
+		return answer("error bad seconds '%s' (1..600)", arg);
+	answer("ok");
+	if (qmp_wait_event("\"SUSPEND\"", secs * 1000)) {
+		logf_("wake-on-suspend: no SUSPEND event within %d s", secs);
+		return;
+	}
+	sleep(1);
+	if (qmp_cmd("{\"execute\":\"system_wakeup\"}", reply, sizeof(reply),
+		    NULL, NULL))
+		logf_("wake-on-suspend: system_wakeup failed: %s", reply);
+}
+
 static void handle(char *req)
 {
 	char reply[4096];
@@ -531,6 +557,8 @@ static void handle(char *req)
 			return answer("error bad port '%s' (1..4)", port);
 		return req[4] == 'a' ? usb_add(arg, port) : usb_del(arg);
 	}
+	if (!strcmp(req, "wake-on-suspend"))
+		return wake_on_suspend(arg);
 	if (!strcmp(req, "qmp") && arg) {
 		int rc = qmp_cmd(arg, reply, sizeof(reply), NULL, NULL);
 

@@ -12,16 +12,22 @@
 # on the way down, the frozen model did not answer, and the error the PM core
 # kept made every later open fail with EINVAL ("failed to runtime resume:
 # -22").  The reader of COM4 gets the bytes sent after resume, and COM4
-# carries bytes both ways.  Shares the boot of acpi-nokia (it runs last).
+# carries bytes both ways.  Then a real S3, woken by the host (QMP
+# system_wakeup once QEMU reports the guest suspended): both Nokia chips
+# l2ping each other before and after, the GPS gives gpsd a fix after it, and
+# COM4's reader, open across it, gets bytes.  Shares the boot of acpi-nokia
+# (it runs last).
 #@ machines: q35
 #@ firmware: uefi
 #@ ssdt: acpi-tables/gpio-sim.asl acpi-tables/nokia-com2.asl acpi-tables/nokia-pci.asl acpi-tables/gps-com3.asl
 #@ chips: nokia:com2:bt0 nokia:pci0:bt1 gps:com3:gps0
-#@ timeout: 120
+#@ timeout: 240
 . /lib/ttyport/ktap.sh
 . /lib/ttyport/wire.sh
 . /lib/ttyport/gps.sh
 . /lib/ttyport/serdev.sh
+. /lib/ttyport/bt.sh
+. /lib/ttyport/hostctl.sh
 ktap_start
 
 gps=$(for d in /sys/bus/serial/drivers/gnss-sirf/serial*-*; do
@@ -67,4 +73,40 @@ kill $reader
 wait $reader 2>/dev/null
 exec 4<&-
 check "COM4 carries bytes both ways after resume" wire_carries ttyS3 com4
+
+# --- a real S3, woken by the host -------------------------------------------------
+# hostctl's wake-on-suspend waits for QEMU's SUSPEND event (the guest is in
+# S3, its CPUs stopped) and then sends system_wakeup: a wake sent on a timer
+# could come before the guest is asleep.  Both Nokia chips are bound and up
+# and must l2ping each other before and after; COM4 is held open by a reader.
+hA=$(bt_wait_ready '\_SB_.BTH2')
+hB=$(bt_wait_ready '\_SB_.BTP0')
+for h in $hA $hB; do bt_power_on $h >/dev/null; done
+check "before S3: $hA (COM2) l2pings $hB (PCI)" bt_l2ping $hA $hB
+exec 4</dev/ttyS3
+stty -F /dev/ttyS3 raw -echo 115200 <&4
+cat <&4 >/tmp/s3-reader.out &
+reader=$!
+
+kmsg_mark s3
+check "the host will wake the guest once it is in S3" host wake-on-suspend 60
+ms=$(ttyport-bench elapsed -- sh -c 'echo mem >/sys/power/state' 2>/tmp/s3.err)
+check "suspend to RAM: the guest enters S3 and the host wakes it" test -n "$ms"
+echo "# suspend, S3 and resume took ${ms:-?} ms"
+check "the kernel entered S3 and woke from it" \
+	log_since s3 'ACPI: PM: Waking up from system sleep state S3'
+dmesg | sed -n '/ttyport-test: mark s3$/,$p' | grep -iE 'sirf|gnss|hci|nokia|error|fail' |
+	sed 's/^/# /'
+
+check "after S3: $hA (COM2) l2pings $hB (PCI)" bt_l2ping $hA $hB
+check "after S3: $hB (PCI) l2pings $hA (COM2)" bt_l2ping $hB $hA
+check "after S3: gpsd on /dev/gnss0 reports a 3D fix at the model's position" \
+	gps_fix_at_model /dev/gnss0
+printf 'after-s3\n' >/dev/far-com4
+check "COM4's reader, open across S3, gets the bytes sent after resume" \
+	poll 5 grep -q after-s3 /tmp/s3-reader.out
+kill $reader
+wait $reader 2>/dev/null
+exec 4<&-
+check "COM4 carries bytes both ways after S3" wire_carries ttyS3 com4
 ktap_done

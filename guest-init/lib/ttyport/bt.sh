@@ -5,12 +5,14 @@
 # mg ARGS: btmgmt, which needs a stdin that stays open until it has printed
 # its reply (at end of input it quits before the answer comes).  Its stdin
 # is a FIFO held open by a sleeping writer that is ended as soon as btmgmt
-# is done ("sleep | btmgmt" would always last as long as the sleep).
+# is done ("sleep | btmgmt" would always last as long as the sleep).  Its
+# answer usually comes within a second; 20 s leave room for a guest that
+# shares a loaded host (make check boots two at a time).
 mg() {
 	[ -p /tmp/mg.fifo ] || mkfifo /tmp/mg.fifo
-	sleep 10 >/tmp/mg.fifo &
+	sleep 30 >/tmp/mg.fifo &
 	_mg_w=$!
-	timeout 5 btmgmt "$@" </tmp/mg.fifo 2>&1
+	timeout 20 btmgmt "$@" </tmp/mg.fifo 2>&1
 	_mg_rc=$?
 	kill $_mg_w 2>/dev/null
 	wait $_mg_w 2>/dev/null
