@@ -16,6 +16,7 @@ BZIMAGE := $(KERNEL_OUT)/arch/x86/boot/bzImage
 INITRD := $(B)/initramfs.cpio.gz
 HOSTCTL := $(B)/host/hostctl
 BENCH_TOOL := $(B)/extra/usr/local/bin/ttyport-bench
+RANDOM_TOOL := $(B)/extra/usr/local/bin/ttyport-random
 
 ASL := $(wildcard acpi-tables/*.asl)
 AML := $(patsubst acpi-tables/%.asl,$(B)/tables/%.aml,$(ASL))
@@ -106,7 +107,12 @@ $(BENCH_TOOL): bench/ttyport-bench.c
 	@mkdir -p $(@D)
 	@gcc -O2 -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -o $@ $< && echo "  CC      $@"
 
-initramfs: models tables overlays $(HOSTCTL) $(BENCH_TOOL)
+# The random stress's guest program (tests/random-stress.sh, docs/random-stress.md).
+$(RANDOM_TOOL): tests/random/ttyport-random.c
+	@mkdir -p $(@D)
+	@gcc -O2 -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -o $@ $< && echo "  CC      $@"
+
+initramfs: models tables overlays $(HOSTCTL) $(BENCH_TOOL) $(RANDOM_TOOL)
 	@mkdir -p $(B) && flock $(B)/.initramfs.lock \
 		$(MAKE) --no-print-directory initramfs-locked
 
@@ -139,9 +145,11 @@ check: all $(HOSTCTL)
 	@scripts/check.sh
 
 # The long stress runs, kept out of make check's 15 minutes: 200 USB-serial
-# plug/unplug cycles with the GPS bound and gpsd reading (about 3 s a cycle).
+# plug/unplug cycles with the GPS bound and gpsd reading (about 3 s a cycle),
+# and 20000 steps of the random stress (TEST_RANDOM_SEED=S replays a seed).
 stress: all $(HOSTCTL)
-	@TEST_USB_CYCLES=200 TEST_CORE_CYCLES=200 TEST_DT_CYCLES=200 TIMEOUT_FACTOR=4 \
+	@TEST_USB_CYCLES=200 TEST_CORE_CYCLES=200 TEST_DT_CYCLES=200 TEST_RANDOM_STEPS=20000 \
+		TIMEOUT_FACTOR=4 \
 		ONLY='*-stress' scripts/check.sh
 
 # Benchmarks (docs/bench.md): stock 6.12 against the series, release kernels

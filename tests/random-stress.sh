@@ -1,0 +1,93 @@
+#!/bin/sh
+# A seeded, model-checked random stress of the bus on COM2 (ttyport-random,
+# tests/random/ttyport-random.c; docs/random-stress.md): random steps of
+# loading and unloading the runtime GPS table, applying and removing a GPS
+# overlay, new_device/delete_device, gnss-sirf bind/unbind through sysfs,
+# opens, closes, reads and writes of /dev/ttyS1 (and of a stale node of it)
+# and of /dev/gnssN, gpsd started and stopped on /dev/gnssN, and races of
+# descriptions, binds and unbinds against a process that opens and closes
+# the tty.  After every step the program polls until the kernel shows what
+# its model predicts (the device exactly while described, the tty exactly
+# while no driver is bound, never taken while held open, the deferred bind
+# on the last close, ...) or fails the step.
+#
+# Seed: TEST_RANDOM_SEED (qemu-run.sh passes TEST_* to the guest), else the
+# clock; it is printed first, and the same seed replays the same steps.
+# Steps: TEST_RANDOM_STEPS, default 2500 in make check (about 70 s of guest
+# time); "make stress" runs 20000.  Shares the q35 boot of the core tests.
+#@ machines: q35
+#@ timeout: 600
+. /lib/ttyport/ktap.sh
+. /lib/ttyport/serdev.sh
+ktap_start
+
+seed=${TEST_RANDOM_SEED:-$(date +%s)}
+steps=${TEST_RANDOM_STEPS:-2500}
+# (this test's timeout covers about 4000 steps: more need a TIMEOUT_FACTOR)
+tf=
+[ "$steps" -gt 4000 ] && tf="TIMEOUT_FACTOR=$((steps / 4000 + 1)) "
+replay="TEST_RANDOM_SEED=$seed TEST_RANDOM_STEPS=$steps ${tf}ONLY=random-stress make check"
+echo "# seed $seed, $steps steps (replay: $replay)"
+
+port_idle() {
+	tty_back && no_serdev_dev && [ ! -e "$tables/random" ]
+}
+check "$tty is a tty with no serdev device at the start" port_idle
+
+rm -f /tmp/random.rc /tmp/random.summary
+{
+	# TEST_RANDOM_FLIP_AT=STEP: a model made wrong at that step, to see a
+	# failure reported (docs/random-stress.md)
+	ttyport-random --seed "$seed" --steps "$steps" \
+		--summary /tmp/random.summary --trace /tmp/random.trace \
+		${TEST_RANDOM_FLIP_AT:+--flip-at "$TEST_RANDOM_FLIP_AT"}
+	echo $? >/tmp/random.rc
+} | tee /tmp/random.out
+rc=$(cat /tmp/random.rc 2>/dev/null)
+if [ "$rc" = 0 ]; then
+	ktap_result ok "$steps random steps from seed $seed keep the model's invariants"
+else
+	ktap_result fail "$steps random steps from seed $seed keep the model's invariants" \
+		"exit status ${rc:-none}; replay: $replay" \
+		"$(grep -E '^# (FAILED|invariant|at the start|no |cannot|open|mknod)' /tmp/random.out |
+			sed 's/^# //')" \
+		"$(tail -n 4 /tmp/random.trace 2>/dev/null)"
+fi
+
+# What proves the premise: the run did bind, defer binds, carry bytes ...
+# (counts from ttyport-random's summary).  Each happens at least once in
+# every one of 3000 seeds of 1500 steps (ttyport-random --model-only); a
+# shorter run skips these.
+if [ -r /tmp/random.summary ]; then
+	. /tmp/random.summary
+fi
+premise() { # DESC COUNT
+	if [ "$rc" != 0 ]; then
+		skip "$1" "the run stopped at step ${run_steps:-?}"
+	elif [ "$steps" -lt 1500 ]; then
+		skip "$1" "a run of $steps steps (under 1500) need not show it"
+	elif [ -z "$2" ]; then
+		ktap_result fail "$1" "no summary from ttyport-random"
+	else
+		check "$1 ($2)" test "$2" -gt 0
+	fi
+}
+premise "gnss-sirf bound the device" "$ev_binds"
+premise "binds deferred by the open tty happened at its last close" "$ev_deferred_binds_on_close"
+premise "a sysfs bind was deferred by the open tty" "$ev_sysfs_binds_deferred"
+premise "bytes went both ways between $tty and the far end" "$ev_tty_roundtrips"
+premise "bytes went both ways between /dev/gnssN and the far end" "$ev_gnss_roundtrips"
+premise "an open of the stale node was refused with EBUSY while bound" "$ev_stale_opens_ebusy"
+premise "new_device was refused while the slot was taken" "$ev_new_device_ebusy"
+premise "the table's device took the slot a hand-made or overlay device left" "$ev_table_device_waited_for_slot"
+premise "the overlay's device was added" "$ev_overlay_devices_added"
+premise "an overlay for the taken port was refused (error -16)" "$ev_overlays_refused"
+premise "a bound device was removed with its description" "$ev_removals_while_bound"
+premise "descriptions, binds and unbinds raced with opens and closes" "$ev_races"
+echo "# settle (the kernel matching the model after a step): max ${settle_max_ms:-?} ms" \
+	"(step ${settle_max_step:-?}), mean ${settle_mean_ms:-?} ms"
+
+wait_for 10 "$tty is a tty with no serdev device at the end" port_idle
+check "$tty carries bytes both ways at the end" tty_bytes
+
+ktap_done

@@ -1,0 +1,1579 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ttyport-random: a seeded, model-checked random stress of the serdev bus on
+ * one port (COM2: /dev/ttyS1, far end /dev/far-com2), run in the guest by
+ * tests/random-stress.sh; docs/random-stress.md says what it checks.
+ *
+ *   ttyport-random --seed S --steps N [--settle-ms MS] [--trace FILE]
+ *                  [--summary FILE] [--model-only] [--verbose] [--flip-at STEP]
+ *
+ * Each step picks an operation at random (weighted: the cheap tty and gnss
+ * operations far more often than table loads and binds), predicts its
+ * outcome from a model of what has been done (table loaded, hand-made
+ * device, driver unbound by hand, tty held open, ...), does it, checks its
+ * immediate result (a write refused or not, with which errno), then polls
+ * (every 10 ms, up to --settle-ms) until what the kernel shows matches the
+ * model: the invariants of docs/architecture.md.  The first mismatch ends
+ * the run: the step, the invariant and the last steps are printed, and the
+ * same seed replays the same operations.
+ *
+ * --model-only runs the model alone, with no kernel (on the host): to see
+ * which operations and events a seed and step count give.
+ *
+ * --flip-at STEP makes the model wrong after that step (it expects the
+ * opposite of gnss-sirf's bound state), to see a failure reported and the
+ * port left clean (TEST_RANDOM_FLIP_AT in tests/random-stress.sh).
+ *
+ * Output: "# " lines (KTAP diagnostics) on stdout; the trace of every step
+ * in --trace (default /tmp/ttyport-random.trace); counts as shell variable
+ * assignments in --summary (default /tmp/ttyport-random.summary).  Exit 0
+ * if every step kept the model, 1 if one did not, 2 on a set-up error.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <termios.h>
+#include <time.h>
+#include <unistd.h>
+
+#define TTY		"ttyS1"
+#define TTY_NODE	"/dev/ttyS1"
+#define TTY_CLASS	"/sys/class/tty/ttyS1"
+#define FAR		"/dev/far-com2"
+#define TABLES		"/sys/kernel/config/acpi/table"
+#define TABLE_DIR	TABLES "/random"
+#define TABLE_AML	"/lib/ttyport/tables/runtime-gps-com2.aml"
+#define TABLE_FWNODE	"\\_SB_.GPSR"
+#define OVERLAYS	"/sys/kernel/config/device-tree/overlays"
+#define OVERLAY_DIR	OVERLAYS "/random"
+#define OVERLAY_DTBO	"/lib/ttyport/overlays/gps-com2-nolines.dtbo"
+#define SERIAL_DEVS	"/sys/bus/serial/devices"
+#define SIRF		"/sys/bus/serial/drivers/gnss-sirf"
+#define GNSS_CLASS	"/sys/class/gnss"
+#define DEFERRED	"/sys/kernel/debug/devices_deferred"
+#define STALE		"/tmp/ttyport-random-stale-" TTY
+#define GPSD_LOG	"/tmp/ttyport-random-gpsd.log"
+#define COMPATIBLE	"wi2wi,w2sg0004"
+#define MAX_TTY_FDS	2
+#define RING		30
+
+/* ---- the random numbers: splitmix64, the same on every libc ------------- */
+
+static uint64_t rng_state;
+
+static uint64_t rng_next(void)
+{
+	uint64_t z = (rng_state += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+static unsigned int rng_below(unsigned int n)
+{
+	return (unsigned int)(rng_next() % n);
+}
+
+/* ---- time, output ---------------------------------------------------------- */
+
+static double now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static void sleep_ms(int ms)
+{
+	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+
+	nanosleep(&ts, NULL);
+}
+
+static bool model_only;
+static bool verbose;
+static FILE *trace;
+static char ring[RING][256];
+static unsigned int ring_n;
+
+/* One line of the trace: to the trace file, and kept for a failure report. */
+static void __attribute__((format(printf, 1, 2))) trace_line(const char *fmt, ...)
+{
+	va_list ap;
+	char *l = ring[ring_n++ % RING];
+
+	va_start(ap, fmt);
+	vsnprintf(l, sizeof(ring[0]), fmt, ap);
+	va_end(ap);
+	if (trace) {
+		fprintf(trace, "%s\n", l);
+		fflush(trace);
+	}
+	if (verbose)
+		printf("# %s\n", l);
+}
+
+/* ---- the model ------------------------------------------------------------- */
+
+enum slot { SLOT_NONE, SLOT_TABLE, SLOT_MANUAL, SLOT_OVERLAY };
+static const char *const slot_name[] = { "-", "table", "manual", "overlay" };
+
+enum pending { PEND_NONE, PEND_PROBE, PEND_SYSFS };
+
+struct model {
+	bool table;		/* the runtime table is loaded */
+	bool overlay;		/* the overlay is applied */
+	enum slot slot;		/* the device on the controller, and whence */
+	bool bound;		/* gnss-sirf is bound to it */
+	bool unbound;		/* unbound by hand (sysfs unbind), not pending */
+	enum pending pending;	/* a bind deferred until the tty's last close */
+	int ntty;		/* fds held on /dev/ttyS1 */
+	bool gnss_held;		/* an fd held on the device's /dev/gnssN */
+	bool gnss_stale;	/* ... whose device has gone since */
+	bool gpsd;		/* a gpsd was started (it may have ended since) */
+};
+
+static struct model m;
+static int tty_fd[MAX_TTY_FDS] = { -1, -1 };
+static int gnss_fd = -1;
+static pid_t gpsd_pid;
+static int far_fd = -1;
+
+static char ctrl_path[512];	/* .../serialN of ttyS1's port */
+static char ctrl_name[64];		/* serialN */
+static char dev_name[64];		/* serialN-0, once seen */
+static char gnss_name[32];		/* gnssN of the bound device, once seen */
+static char *aml;
+static size_t aml_len;
+static char *dtbo;		/* NULL: no overlay loader, no overlay steps */
+static size_t dtbo_len;
+
+/* What happened (not just what was tried): the premise of the run. */
+enum ev {
+	EV_BIND, EV_DEFERRED_BIND, EV_SYSFS_BIND_DEFERRED, EV_PROBE_DEFERRED,
+	EV_TTY_ROUNDTRIP, EV_GNSS_ROUNDTRIP, EV_GNSS_WRITE, EV_STALE_EBUSY,
+	EV_STALE_OPEN, EV_TTY_OPEN_REFUSED, EV_NEW_DEVICE_EBUSY,
+	EV_DELETE_REFUSED, EV_SLOT_WAITED, EV_TABLE_DEVICE, EV_MANUAL_DEVICE,
+	EV_UNBIND_BOUND, EV_REMOVED_BOUND, EV_REMOVED_PENDING, EV_GPSD_EXITED,
+	EV_REFUSED_BIND, EV_REFUSED_UNBIND, EV_OVERLAY_DEVICE, EV_OVERLAY_REFUSED,
+	EV_RACE, EV_RACE_BIND_DEFERRED, EV_N
+};
+static const char *const ev_name[EV_N] = {
+	"binds", "deferred_binds_on_close", "sysfs_binds_deferred",
+	"probes_deferred", "tty_roundtrips", "gnss_roundtrips", "gnss_writes",
+	"stale_opens_ebusy", "stale_opens", "tty_opens_refused",
+	"new_device_ebusy", "delete_device_refused", "table_device_waited_for_slot",
+	"table_devices_added", "manual_devices_added", "unbinds_of_bound",
+	"removals_while_bound", "removals_while_pending", "gpsd_exited_alone",
+	"binds_refused", "unbinds_refused", "overlay_devices_added",
+	"overlays_refused", "races", "race_binds_deferred",
+};
+static unsigned long ev[EV_N];
+
+/* A device enters the controller's slot: it binds, or defers if the tty is open. */
+static void model_enter(enum slot s)
+{
+	m.slot = s;
+	m.unbound = false;
+	ev[s == SLOT_TABLE ? EV_TABLE_DEVICE : s == SLOT_MANUAL ? EV_MANUAL_DEVICE :
+	   EV_OVERLAY_DEVICE]++;
+	if (m.ntty) {
+		m.bound = false;
+		m.pending = PEND_PROBE;
+		ev[EV_PROBE_DEFERRED]++;
+	} else {
+		m.bound = true;
+		m.pending = PEND_NONE;
+		ev[EV_BIND]++;
+	}
+}
+
+/* The device leaves; a table device that was refused the slot takes it. */
+static void model_leave(void)
+{
+	enum slot was = m.slot;
+
+	if (m.bound)
+		ev[EV_REMOVED_BOUND]++;
+	if (m.pending)
+		ev[EV_REMOVED_PENDING]++;
+	m.slot = SLOT_NONE;
+	m.bound = false;
+	m.unbound = false;
+	m.pending = PEND_NONE;
+	if (m.gnss_held)
+		m.gnss_stale = true;
+	if (was != SLOT_TABLE && m.table) {
+		ev[EV_SLOT_WAITED]++;
+		model_enter(SLOT_TABLE);
+	}
+}
+
+static void model_unbind(void)
+{
+	m.bound = false;
+	m.unbound = true;
+	if (m.gnss_held)
+		m.gnss_stale = true;
+}
+
+static void model_str(char *buf, size_t len)
+{
+	snprintf(buf, len, "T%d O%d %s%s%s%s tty=%d gnss=%s gpsd=%d",
+		 m.table, m.overlay, slot_name[m.slot], m.bound ? " bound" : "",
+		 m.unbound ? " unbound" : "",
+		 m.pending == PEND_PROBE ? " pending(probe)" :
+		 m.pending == PEND_SYSFS ? " pending(sysfs)" : "",
+		 m.ntty, m.gnss_held ? (m.gnss_stale ? "stale" : "held") : "-",
+		 m.gpsd);
+}
+
+/* ---- file helpers ---------------------------------------------------------- */
+
+static bool exists(const char *path)
+{
+	struct stat st;
+
+	return lstat(path, &st) == 0;
+}
+
+/* Write STR to PATH in one write(): 0 or -errno. */
+static int write_file(const char *path, const char *str, size_t len)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC);
+	ssize_t n;
+	int err = 0;
+
+	if (fd < 0)
+		return -errno;
+	n = write(fd, str, len);
+	if (n < 0)
+		err = -errno;
+	else if ((size_t)n != len)
+		err = -EIO;
+	if (close(fd) && !err)
+		err = -errno;
+	return err;
+}
+
+static int write_str(const char *path, const char *str)
+{
+	return write_file(path, str, strlen(str));
+}
+
+static char *read_all(const char *path, size_t *len)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	size_t cap = 4096, n = 0;
+	char *buf;
+	ssize_t r;
+
+	if (fd < 0)
+		return NULL;
+	buf = malloc(cap + 1);
+	while (buf && (r = read(fd, buf + n, cap - n)) > 0) {
+		n += r;
+		if (n == cap) {
+			char *nb = realloc(buf, 2 * cap + 1);
+
+			if (!nb) {
+				free(buf);
+				buf = NULL;
+				break;
+			}
+			buf = nb;
+			cap *= 2;
+		}
+	}
+	close(fd);
+	if (buf) {
+		buf[n] = '\0';
+		if (len)
+			*len = n;
+	}
+	return buf;
+}
+
+static const char *err_name(int err)
+{
+	static char b[32];
+
+	switch (-err) {
+	case 0: return "ok";
+	case EBUSY: return "EBUSY";
+	case ENODEV: return "ENODEV";
+	case ENOENT: return "ENOENT";
+	case EAGAIN: return "EAGAIN";
+	case EINVAL: return "EINVAL";
+	case EEXIST: return "EEXIST";
+	case EIO: return "EIO";
+	case EPERM: return "EPERM";
+	}
+	snprintf(b, sizeof(b), "errno %d", -err);
+	return b;
+}
+
+/* ---- what the kernel shows ------------------------------------------------- */
+
+struct obs {
+	bool ctrl;		/* the controller's new_device file is there */
+	int ndev;		/* serdev devices on the bus */
+	char dev[64];		/* the first one */
+	bool dev_ours;		/* it is on ttyS1's controller */
+	bool dev_acpi;		/* its firmware node is the table's GPSR */
+	bool dev_of;		/* it has a device tree node (the overlay's) */
+	bool bound;		/* gnss-sirf holds it */
+	bool bound_other;	/* some other driver does */
+	bool tty_node, tty_class;
+	int ngnss;		/* gnss class devices */
+	char gnss[32];		/* the one whose parent is dev */
+	bool gnss_node;		/* /dev/<gnss> */
+	bool deferred;		/* dev is in devices_deferred */
+};
+
+static void observe(struct obs *o)
+{
+	char p[PATH_MAX], l[PATH_MAX];
+	struct dirent *de;
+	DIR *d;
+	ssize_t n;
+
+	memset(o, 0, sizeof(*o));
+	snprintf(p, sizeof(p), "%s/new_device", ctrl_path);
+	o->ctrl = exists(p);
+	d = opendir(SERIAL_DEVS);
+	while (d && (de = readdir(d))) {
+		if (strncmp(de->d_name, "serial", 6) || !strchr(de->d_name, '-'))
+			continue;
+		if (o->ndev++ == 0)
+			snprintf(o->dev, sizeof(o->dev), "%.63s", de->d_name);
+	}
+	if (d)
+		closedir(d);
+	if (o->ndev) {
+		size_t cl = strlen(ctrl_name);
+
+		o->dev_ours = !strncmp(o->dev, ctrl_name, cl) && o->dev[cl] == '-';
+		snprintf(p, sizeof(p), SERIAL_DEVS "/%s/firmware_node/path", o->dev);
+		char *fw = read_all(p, NULL);
+
+		o->dev_acpi = fw && !strncmp(fw, TABLE_FWNODE, strlen(TABLE_FWNODE));
+		free(fw);
+		snprintf(p, sizeof(p), SERIAL_DEVS "/%s/of_node", o->dev);
+		o->dev_of = exists(p);
+		snprintf(p, sizeof(p), SIRF "/%s", o->dev);
+		o->bound = exists(p);
+		snprintf(p, sizeof(p), SERIAL_DEVS "/%s/driver", o->dev);
+		o->bound_other = !o->bound && exists(p);
+		char *def = read_all(DEFERRED, NULL);
+
+		if (def) {
+			size_t dl = strlen(o->dev);
+
+			for (char *s = def; s && *s; s = strchr(s, '\n'), s = s ? s + 1 : s)
+				if (!strncmp(s, o->dev, dl) && (s[dl] == '\t' || s[dl] == ' ' ||
+								s[dl] == '\n' || !s[dl]))
+					o->deferred = true;
+			free(def);
+		}
+	}
+	o->tty_node = exists(TTY_NODE);
+	o->tty_class = exists(TTY_CLASS);
+	d = opendir(GNSS_CLASS);
+	while (d && (de = readdir(d))) {
+		if (de->d_name[0] == '.')
+			continue;
+		o->ngnss++;
+		snprintf(p, sizeof(p), GNSS_CLASS "/%s/device", de->d_name);
+		n = readlink(p, l, sizeof(l) - 1);
+		if (n <= 0)
+			continue;
+		l[n] = '\0';
+		const char *b = strrchr(l, '/');
+
+		b = b ? b + 1 : l;
+		if (o->ndev && !strcmp(b, o->dev)) {
+			snprintf(o->gnss, sizeof(o->gnss), "%.31s", de->d_name);
+			snprintf(p, sizeof(p), "/dev/%s", de->d_name);
+			o->gnss_node = exists(p);
+		}
+	}
+	if (d)
+		closedir(d);
+}
+
+/*
+ * Does what the kernel shows match the model?  If not, say which invariant
+ * it breaks in WHY.
+ */
+static bool matches(const struct obs *o, char *why, size_t len)
+{
+	bool dev = m.slot != SLOT_NONE;
+
+	if (!o->ctrl) {
+		snprintf(why, len, "the controller lives as long as the port: %s's new_device is gone",
+			 ctrl_name);
+		return false;
+	}
+	if (o->ndev != dev) {
+		snprintf(why, len, "no device without its description, none missing: "
+			 "expected %d serdev device%s (%s), found %d%s%s",
+			 dev, dev ? "" : "s", slot_name[m.slot], o->ndev,
+			 o->ndev ? ": " : "", o->dev);
+		return false;
+	}
+	if (dev && !o->dev_ours) {
+		snprintf(why, len, "the device %s is not on %s's controller %s",
+			 o->dev, TTY, ctrl_name);
+		return false;
+	}
+	if (dev && (o->dev_acpi != (m.slot == SLOT_TABLE) ||
+		    o->dev_of != (m.slot == SLOT_OVERLAY))) {
+		snprintf(why, len, "the device in the slot comes from its description: "
+			 "expected the %s device, %s is %s",
+			 slot_name[m.slot], o->dev,
+			 o->dev_acpi ? "the table's (firmware node " TABLE_FWNODE ")" :
+			 o->dev_of ? "a device tree node's" : "a hand-made one");
+		return false;
+	}
+	if (o->bound_other) {
+		snprintf(why, len, "%s is bound to a driver other than gnss-sirf", o->dev);
+		return false;
+	}
+	if (o->bound != m.bound) {
+		snprintf(why, len, "%s: expected gnss-sirf %s, it is %s%s", o->dev,
+			 m.bound ? "bound" : "not bound", o->bound ? "bound" : "not bound",
+			 o->bound && m.ntty ? " while the tty is held open (an open tty is never taken)" :
+			 m.pending ? " (the deferred bind)" : "");
+		return false;
+	}
+	if (o->tty_node != !o->bound || o->tty_class != !o->bound) {
+		snprintf(why, len, "the tty exists exactly when no serdev driver is bound: "
+			 "gnss-sirf %s, " TTY_NODE " %s, " TTY_CLASS " %s",
+			 o->bound ? "bound" : "not bound", o->tty_node ? "present" : "absent",
+			 o->tty_class ? "present" : "absent");
+		return false;
+	}
+	if (o->ngnss != (int)o->bound || (o->bound && (!o->gnss[0] || !o->gnss_node))) {
+		snprintf(why, len, "a GNSS device exactly while gnss-sirf is bound: bound %d, "
+			 "%d gnss class devices, the device's: '%s', its node %s",
+			 o->bound, o->ngnss, o->gnss, o->gnss_node ? "present" : "absent");
+		return false;
+	}
+	if (o->deferred != (m.pending == PEND_PROBE)) {
+		snprintf(why, len, "a bind deferred by the open tty is in devices_deferred "
+			 "(pending: %s): %s is %sthere",
+			 m.pending == PEND_PROBE ? "probe" : m.pending == PEND_SYSFS ? "sysfs bind" : "no",
+			 o->dev, o->deferred ? "" : "not ");
+		return false;
+	}
+	return true;
+}
+
+/* ---- the run ---------------------------------------------------------------- */
+
+static unsigned long step;
+static unsigned long steps;
+static unsigned long long seed;
+/*
+ * Up to 20 s: under TCG on a loaded host the guest loses whole seconds at a
+ * time (a table load once settled after 10.4 s at a load average of 9,
+ * with "clocksource: Long readout interval" in the kernel log); a state the
+ * kernel never reaches fails all the same.
+ */
+static int settle_max_ms = 20000;
+#define SLOW_MS		2000
+#define SLOW_MAX	8
+static char slow[SLOW_MAX][3][256];	/* slow steps: the two before, the step */
+static unsigned int nslow;
+static double settle_worst;
+static unsigned long settle_worst_step;
+static char settle_worst_desc[160];
+static double settle_total;
+static char failure[1024];
+static unsigned long flip_at;
+static char step_desc[160];
+
+static int fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int fail(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(failure, sizeof(failure), fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+/* Poll until the kernel matches the model, up to settle_max_ms. */
+static int settle(void)
+{
+	double t0 = now_ms(), t;
+	char why[512];
+	struct obs o;
+
+	if (model_only) {	/* names as the guest gives them */
+		if (m.slot != SLOT_NONE)
+			snprintf(dev_name, sizeof(dev_name), "serial256-0");
+		if (m.bound)
+			snprintf(gnss_name, sizeof(gnss_name), "gnss0");
+		return 0;
+	}
+	for (;;) {
+		observe(&o);
+		t = now_ms() - t0;
+		if (matches(&o, why, sizeof(why)))
+			break;
+		if (t > settle_max_ms)
+			return fail("not settled after %.0f ms: %s", t, why);
+		sleep_ms(10);
+	}
+	if (o.ndev)
+		snprintf(dev_name, sizeof(dev_name), "%s", o.dev);
+	if (o.bound)
+		snprintf(gnss_name, sizeof(gnss_name), "%s", o.gnss);
+	settle_total += t;
+	if (t > settle_worst) {
+		settle_worst = t;
+		settle_worst_step = step;
+		snprintf(settle_worst_desc, sizeof(settle_worst_desc), "%s", step_desc);
+	}
+	return 0;
+}
+
+/* expect RESULT of WHAT to be WANT (0 or -errno), or any error if WANT is 1 */
+static int expect(const char *what, int got, int want)
+{
+	if (model_only || got == want || (want == 1 && got < 0))
+		return 0;
+	return fail("%s: expected %s, got %s", what,
+		    want == 1 ? "an error" : err_name(want), err_name(got));
+}
+
+static void set_raw(int fd, speed_t speed)
+{
+	struct termios t;
+
+	if (tcgetattr(fd, &t))
+		return;
+	cfmakeraw(&t);
+	t.c_cflag |= CLOCAL | CREAD;
+	cfsetispeed(&t, speed);
+	cfsetospeed(&t, speed);
+	tcsetattr(fd, TCSANOW, &t);
+}
+
+/* Read FD until TOKEN has come, up to MS: 0, or -1. */
+static int read_token(int fd, const char *token, int ms, char *got, size_t glen)
+{
+	double end = now_ms() + ms;
+	size_t n = 0;
+
+	got[0] = '\0';
+	for (;;) {
+		int left = (int)(end - now_ms());
+		struct pollfd p = { fd, POLLIN, 0 };
+
+		if (left <= 0)
+			return -1;
+		if (poll(&p, 1, left) <= 0)
+			continue;
+		if (n >= glen - 1) {	/* keep the tail */
+			memmove(got, got + glen / 2, n - glen / 2);
+			n -= glen / 2;
+		}
+		ssize_t r = read(fd, got + n, glen - 1 - n);
+
+		if (r < 0 && (errno == EAGAIN || errno == EINTR))
+			continue;
+		if (r <= 0)
+			return -1;
+		n += r;
+		got[n] = '\0';
+		if (memmem(got, n, token, strlen(token)))
+			return 0;
+	}
+}
+
+static void drain(int fd)
+{
+	char b[256];
+
+	while (read(fd, b, sizeof(b)) > 0)
+		;
+}
+
+static void printable(char *s)
+{
+	for (; *s; s++)
+		if (*s < 0x20 || *s > 0x7e)
+			*s = '.';
+}
+
+/* Bytes go from FD to the far end and back (tty: both ways; gnss: read
+ * direction unless a gpsd competes for it). */
+static int bytes_both_ways(int fd, const char *what, bool to_dev)
+{
+	char tok[48], got[256];
+
+	drain(far_fd);
+	snprintf(tok, sizeof(tok), "o%lu.%llx", step, seed);
+	if (write(fd, tok, strlen(tok)) != (ssize_t)strlen(tok))
+		return fail("%s: write of '%s' failed: %s", what, tok, strerror(errno));
+	if (read_token(far_fd, tok, 3000, got, sizeof(got))) {
+		printable(got);
+		return fail("%s: '%s' written to it did not reach the far end (got '%s')",
+			    what, tok, got);
+	}
+	if (!to_dev)
+		return 0;
+	snprintf(tok, sizeof(tok), "i%lu.%llx\r\n", step, seed);
+	if (write(far_fd, tok, strlen(tok)) != (ssize_t)strlen(tok))
+		return fail("far end: write failed: %s", strerror(errno));
+	tok[strlen(tok) - 2] = '\0';
+	if (read_token(fd, tok, 3000, got, sizeof(got))) {
+		printable(got);
+		return fail("%s: '%s' written to the far end did not reach it (got '%s')",
+			    what, tok, got);
+	}
+	return 0;
+}
+
+/* ---- the operations ----------------------------------------------------------- */
+
+static int op_tty_open(void)
+{
+	int fd, want = m.bound ? -ENOENT : 0, got;
+
+	snprintf(step_desc, sizeof(step_desc), "open %s (%d held)", TTY_NODE, m.ntty);
+	if (model_only) {
+		got = want;
+		fd = 99;
+	} else {
+		fd = open(TTY_NODE, O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
+		got = fd < 0 ? -errno : 0;
+	}
+	if (got == 0 && want == 0) {
+		if (!model_only)
+			set_raw(fd, B115200);
+		tty_fd[m.ntty++] = fd;
+		return 0;
+	}
+	if (got == 0 && !model_only)
+		close(fd);
+	if (got < 0)
+		ev[EV_TTY_OPEN_REFUSED]++;
+	return expect("open " TTY_NODE, got, want);
+}
+
+static int op_tty_close(void)
+{
+	snprintf(step_desc, sizeof(step_desc), "close %s (%d held)", TTY_NODE, m.ntty);
+	m.ntty--;
+	if (!model_only)
+		close(tty_fd[m.ntty]);
+	tty_fd[m.ntty] = -1;
+	if (m.ntty == 0 && m.pending) {
+		/* the last close: the deferred bind happens now */
+		m.pending = PEND_NONE;
+		m.bound = true;
+		ev[EV_BIND]++;
+		ev[EV_DEFERRED_BIND]++;
+	}
+	return 0;
+}
+
+static int op_tty_bytes(void)
+{
+	int fd, r, which;
+
+	if (m.bound) {
+		snprintf(step_desc, sizeof(step_desc), "tty bytes: %s is gone (bound)", TTY_NODE);
+		if (model_only)
+			return 0;
+		if (exists(TTY_NODE))
+			return fail(TTY_NODE " is there while gnss-sirf is bound");
+		return 0;
+	}
+	which = m.ntty ? (int)rng_below(m.ntty) : -1;
+	snprintf(step_desc, sizeof(step_desc), "tty bytes both ways (%s fd)",
+		 m.ntty ? "held" : "new");
+	ev[EV_TTY_ROUNDTRIP]++;
+	if (model_only)
+		return 0;
+	if (m.ntty) {
+		fd = tty_fd[which];
+	} else {
+		fd = open(TTY_NODE, O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
+		if (fd < 0)
+			return fail("open " TTY_NODE " with no driver bound: %s", strerror(errno));
+		set_raw(fd, B115200);
+	}
+	tcflush(fd, TCIOFLUSH);
+	r = bytes_both_ways(fd, TTY_NODE, true);
+	if (!m.ntty)
+		close(fd);
+	return r;
+}
+
+static int op_stale_open(void)
+{
+	int fd, got, want = m.bound ? -EBUSY : 0;
+
+	snprintf(step_desc, sizeof(step_desc), "open the stale node of %s", TTY);
+	if (model_only) {
+		got = want;
+	} else {
+		fd = open(STALE, O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
+		got = fd < 0 ? -errno : 0;
+		if (fd >= 0)
+			close(fd);
+	}
+	ev[got ? EV_STALE_EBUSY : EV_STALE_OPEN]++;
+	return expect("open of a stale node of " TTY, got, want);
+}
+
+static int open_gnss(int *fd)
+{
+	char p[64];
+
+	snprintf(p, sizeof(p), "/dev/%s", gnss_name);
+	*fd = open(p, O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
+	if (*fd < 0)
+		return fail("open %s (gnss-sirf bound): %s", p, strerror(errno));
+	return 0;
+}
+
+static int op_gnss_bytes(void)
+{
+	int fd, r;
+	bool read_dir = !m.gpsd;
+
+	if (!m.bound) {
+		snprintf(step_desc, sizeof(step_desc), "gnss bytes: none (not bound)");
+		return 0;	/* settle() checks that no gnss device is there */
+	}
+	snprintf(step_desc, sizeof(step_desc), "gnss bytes %s (%s fd)",
+		 read_dir ? "both ways" : "to the far end (gpsd reads)",
+		 m.gnss_held && !m.gnss_stale ? "held" : "new");
+	ev[read_dir ? EV_GNSS_ROUNDTRIP : EV_GNSS_WRITE]++;
+	if (model_only)
+		return 0;
+	if (m.gnss_held && !m.gnss_stale)
+		fd = gnss_fd;
+	else if (open_gnss(&fd))
+		return -1;
+	r = bytes_both_ways(fd, gnss_name, read_dir);
+	if (fd != gnss_fd)
+		close(fd);
+	return r;
+}
+
+static int op_gnss_hold(void)
+{
+	if (m.gnss_held) {
+		snprintf(step_desc, sizeof(step_desc), "close the held gnss fd%s",
+			 m.gnss_stale ? " (its device is gone)" : "");
+		if (!model_only)
+			close(gnss_fd);
+		gnss_fd = -1;
+		m.gnss_held = m.gnss_stale = false;
+		return 0;
+	}
+	if (!m.bound) {
+		snprintf(step_desc, sizeof(step_desc), "hold a gnss fd: none (not bound)");
+		return 0;
+	}
+	snprintf(step_desc, sizeof(step_desc), "hold /dev/%s open", gnss_name);
+	if (!model_only && open_gnss(&gnss_fd))
+		return -1;
+	m.gnss_held = true;
+	m.gnss_stale = false;
+	return 0;
+}
+
+static void gpsd_reap(bool wait_for_it)
+{
+	int st;
+
+	if (model_only || !gpsd_pid)
+		return;
+	if (!wait_for_it) {
+		/* the model still says "started": a replay takes the same steps */
+		if (waitpid(gpsd_pid, &st, WNOHANG) == gpsd_pid) {
+			ev[EV_GPSD_EXITED]++;
+			trace_line("       gpsd %d ended by itself (status 0x%x)", gpsd_pid, st);
+			gpsd_pid = 0;
+		}
+		return;
+	}
+	kill(gpsd_pid, SIGTERM);
+	for (int i = 0; i < 300; i++) {
+		if (waitpid(gpsd_pid, &st, WNOHANG) == gpsd_pid) {
+			gpsd_pid = 0;
+			return;
+		}
+		sleep_ms(10);
+	}
+	kill(gpsd_pid, SIGKILL);
+	waitpid(gpsd_pid, &st, 0);
+	gpsd_pid = 0;
+}
+
+static int op_gpsd(void)
+{
+	char dev[64];
+
+	gpsd_reap(false);
+	if (m.gpsd) {
+		snprintf(step_desc, sizeof(step_desc), "stop gpsd%s", gpsd_pid ? "" : " (it had ended)");
+		gpsd_reap(true);
+		m.gpsd = false;
+		return 0;
+	}
+	if (!m.bound) {
+		snprintf(step_desc, sizeof(step_desc), "start gpsd: no gnss (not bound)");
+		return 0;
+	}
+	snprintf(dev, sizeof(dev), "/dev/%s", gnss_name);
+	snprintf(step_desc, sizeof(step_desc), "start gpsd -N -n -b %s", dev);
+	m.gpsd = true;
+	if (model_only)
+		return 0;
+	fflush(stdout);
+	gpsd_pid = fork();
+	if (gpsd_pid < 0)
+		return fail("fork: %s", strerror(errno));
+	if (gpsd_pid == 0) {
+		int fd = open(GPSD_LOG, O_WRONLY | O_CREAT | O_APPEND, 0644);
+
+		if (fd >= 0) {
+			dup2(fd, 1);
+			dup2(fd, 2);
+		}
+		execlp("gpsd", "gpsd", "-N", "-n", "-b", dev, (char *)NULL);
+		_exit(127);
+	}
+	return 0;
+}
+
+static int table_load(void)
+{
+	int r;
+
+	if (model_only)
+		return 0;
+	if (mkdir(TABLE_DIR, 0755))
+		return -errno;
+	r = write_file(TABLE_DIR "/aml", aml, aml_len);
+	if (r)
+		rmdir(TABLE_DIR);
+	return r;
+}
+
+static int table_unload(void)
+{
+	if (model_only)
+		return 0;
+	return rmdir(TABLE_DIR) ? -errno : 0;
+}
+
+static void model_table_load(void)
+{
+	m.table = true;
+	if (m.slot == SLOT_NONE)
+		model_enter(SLOT_TABLE);
+	/* else: "controller busy"; added when the slot frees */
+}
+
+static void model_table_unload(void)
+{
+	m.table = false;
+	if (m.slot == SLOT_TABLE)
+		model_leave();
+}
+
+static int op_table(void)
+{
+	if (m.table) {
+		snprintf(step_desc, sizeof(step_desc), "unload the table (rmdir)");
+		if (expect("rmdir " TABLE_DIR, table_unload(), 0))
+			return -1;
+		model_table_unload();
+		return 0;
+	}
+	snprintf(step_desc, sizeof(step_desc), "load the table%s",
+		 m.slot == SLOT_MANUAL ? " (slot taken by hand)" : "");
+	if (expect("load " TABLE_AML " through configfs", table_load(), 0))
+		return -1;
+	model_table_load();
+	return 0;
+}
+
+/* The table unloaded and loaded again with no pause: the old device's
+ * removal may still be in progress when the new one is added. */
+static int op_table_reload(void)
+{
+	if (!m.table)
+		return op_table();
+	snprintf(step_desc, sizeof(step_desc), "reload the table, no pause");
+	if (expect("rmdir " TABLE_DIR, table_unload(), 0))
+		return -1;
+	model_table_unload();
+	if (expect("load " TABLE_AML " again at once", table_load(), 0))
+		return -1;
+	model_table_load();
+	return 0;
+}
+
+static int overlay_apply(char *status, size_t len)
+{
+	char *st;
+	int r;
+
+	if (model_only)
+		return 0;
+	if (mkdir(OVERLAY_DIR, 0755))
+		return -errno;
+	/* configfs hands the blob over on close: the status tells */
+	r = write_file(OVERLAY_DIR "/dtbo", dtbo, dtbo_len);
+	st = read_all(OVERLAY_DIR "/status", NULL);
+	snprintf(status, len, "%s", st ? st : "(no status)");
+	free(st);
+	status[strcspn(status, "\n")] = '\0';
+	return r;
+}
+
+static int op_overlay(void)
+{
+	char status[64] = "applied";
+	const char *want = m.slot == SLOT_NONE ? "applied" : "error -16";
+
+	if (!dtbo && !model_only)
+		return 0;
+	if (m.overlay) {
+		snprintf(step_desc, sizeof(step_desc), "remove the overlay (rmdir)");
+		if (expect("rmdir " OVERLAY_DIR, model_only ? 0 : rmdir(OVERLAY_DIR) ? -errno : 0, 0))
+			return -1;
+		m.overlay = false;
+		if (m.slot == SLOT_OVERLAY)
+			model_leave();
+		return 0;
+	}
+	snprintf(step_desc, sizeof(step_desc), "apply the overlay%s",
+		 m.slot != SLOT_NONE ? " (slot taken: refused)" : "");
+	if (expect("apply " OVERLAY_DTBO " through configfs", overlay_apply(status, sizeof(status)), 0))
+		return -1;
+	if (!model_only && strcmp(status, want))
+		return fail("overlay status: expected '%s', got '%s'", want, status);
+	if (m.slot != SLOT_NONE) {
+		/* refused before anything was applied: take the directory away */
+		ev[EV_OVERLAY_REFUSED]++;
+		if (expect("rmdir of the refused overlay", model_only ? 0 : rmdir(OVERLAY_DIR) ? -errno : 0, 0))
+			return -1;
+		return 0;
+	}
+	m.overlay = true;
+	model_enter(SLOT_OVERLAY);
+	return 0;
+}
+
+static int op_new_device(void)
+{
+	char p[PATH_MAX];
+	int want = m.slot == SLOT_NONE ? 0 : -EBUSY, got = want;
+
+	snprintf(step_desc, sizeof(step_desc), "new_device %s%s", COMPATIBLE,
+		 want ? " (slot taken)" : "");
+	snprintf(p, sizeof(p), "%s/new_device", ctrl_path);
+	if (!model_only)
+		got = write_str(p, COMPATIBLE "\n");
+	if (expect("new_device", got, want))
+		return -1;
+	if (want)
+		ev[EV_NEW_DEVICE_EBUSY]++;
+	else
+		model_enter(SLOT_MANUAL);
+	return 0;
+}
+
+static int op_delete_device(void)
+{
+	char p[PATH_MAX], name[80];
+	int want = m.slot == SLOT_MANUAL ? 0 : -ENODEV, got = want;
+
+	/* a name that is no device when the controller has none */
+	snprintf(name, sizeof(name), "%s", dev_name[0] ? dev_name : "serial99-0");
+	snprintf(step_desc, sizeof(step_desc), "delete_device %s%s", name,
+		 m.slot == SLOT_TABLE ? " (the table's)" : m.slot == SLOT_NONE ? " (none)" : "");
+	snprintf(p, sizeof(p), "%s/delete_device", ctrl_path);
+	strcat(name, "\n");
+	if (!model_only)
+		got = write_str(p, name);
+	if (expect("delete_device", got, want))
+		return -1;
+	if (want)
+		ev[EV_DELETE_REFUSED]++;
+	else
+		model_leave();
+	return 0;
+}
+
+static int op_unbind(void)
+{
+	int want = m.bound ? 0 : -ENODEV, got = want;
+
+	if (!dev_name[0]) {
+		snprintf(step_desc, sizeof(step_desc), "unbind: no device seen yet");
+		return 0;
+	}
+	snprintf(step_desc, sizeof(step_desc), "unbind %s%s", dev_name, m.bound ? "" : " (not bound)");
+	if (!model_only)
+		got = write_str(SIRF "/unbind", dev_name);
+	if (expect("gnss-sirf/unbind", got, want))
+		return -1;
+	if (want) {
+		ev[EV_REFUSED_UNBIND]++;
+	} else {
+		ev[EV_UNBIND_BOUND]++;
+		model_unbind();
+	}
+	return 0;
+}
+
+static int op_bind(void)
+{
+	int want, got;
+	bool dev = m.slot != SLOT_NONE;
+
+	if (!dev_name[0]) {
+		snprintf(step_desc, sizeof(step_desc), "bind: no device seen yet");
+		return 0;
+	}
+	if (!dev)
+		want = -ENODEV;
+	else if (m.bound)
+		want = -EBUSY;
+	else if (m.ntty)
+		want = -EAGAIN;	/* -EPROBE_DEFER: deferred until the last close */
+	else
+		want = 0;
+	got = want;
+	snprintf(step_desc, sizeof(step_desc), "bind %s%s", dev_name,
+		 !dev ? " (no device)" : m.bound ? " (bound)" : m.ntty ? " (tty open)" : "");
+	if (!model_only)
+		got = write_str(SIRF "/bind", dev_name);
+	if (expect("gnss-sirf/bind", got, want))
+		return -1;
+	if (want == -EAGAIN) {
+		m.unbound = false;
+		if (!m.pending) {
+			m.pending = PEND_SYSFS;
+			ev[EV_SYSFS_BIND_DEFERRED]++;
+		}
+	} else if (want) {
+		ev[EV_REFUSED_BIND]++;
+	} else {
+		m.unbound = false;
+		m.bound = true;
+		ev[EV_BIND]++;
+	}
+	return 0;
+}
+
+/*
+ * A race: a child opens and closes /dev/ttyS1 and the stale node as fast as
+ * it can (some opens hold the tty for 5 ms) while this process adds or
+ * removes the description, binds or unbinds; then the child is killed.
+ * Whatever the interleaving, once the child's fds are closed the state is
+ * the one the model predicts with the tty closed: a bind the child's open
+ * deferred has happened at its last close.  Only a sysfs bind may fail with
+ * EAGAIN (deferred by the child's open) as well as succeed.
+ */
+static pid_t opener_start(void)
+{
+	pid_t pid;
+
+	fflush(stdout);
+	if (trace)
+		fflush(trace);
+	pid = fork();
+	if (pid)
+		return pid;
+	for (unsigned long n = 0;; n++) {
+		int fd = open(n & 1 ? STALE : TTY_NODE, O_RDWR | O_NOCTTY | O_NONBLOCK);
+
+		if (fd < 0)
+			continue;
+		if (n % 3 == 0)
+			sleep_ms(5);
+		close(fd);
+	}
+}
+
+static void opener_stop(pid_t pid)
+{
+	if (pid <= 0)
+		return;
+	kill(pid, SIGKILL);
+	waitpid(pid, NULL, 0);
+}
+
+enum race {
+	RACE_TABLE_LOAD, RACE_NEW_DEVICE, RACE_OVERLAY_APPLY, RACE_UNBIND,
+	RACE_REMOVE, RACE_BIND
+};
+
+static int op_race(void)
+{
+	static const char *const what[] = {
+		"load the table", "new_device", "apply the overlay", "unbind",
+		"remove the description", "bind",
+	};
+	char p[PATH_MAX], status[64] = "applied";
+	enum race rc;
+	pid_t pid = 0;
+	int got = 0, want = 0, lead;
+
+	if (m.ntty)
+		return op_tty_close();
+	if (m.slot == SLOT_NONE)
+		rc = (enum race)rng_below(3);
+	else if (m.bound)
+		rc = rng_below(2) ? RACE_UNBIND : RACE_REMOVE;
+	else
+		rc = RACE_BIND;
+	if (rc == RACE_OVERLAY_APPLY && !dtbo && !model_only)
+		rc = RACE_TABLE_LOAD;
+	lead = (int)rng_below(20);	/* ms of opens before the action */
+	if (rc == RACE_REMOVE)
+		snprintf(step_desc, sizeof(step_desc), "remove the %s description against opens",
+			 slot_name[m.slot]);
+	else
+		snprintf(step_desc, sizeof(step_desc), "%s against opens", what[rc]);
+	if (!model_only) {
+		pid = opener_start();
+		if (pid < 0)
+			return fail("fork: %s", strerror(errno));
+		sleep_ms(lead);
+	}
+	switch (rc) {
+	case RACE_TABLE_LOAD:
+		got = table_load();
+		break;
+	case RACE_NEW_DEVICE:
+		snprintf(p, sizeof(p), "%s/new_device", ctrl_path);
+		got = model_only ? 0 : write_str(p, COMPATIBLE "\n");
+		break;
+	case RACE_OVERLAY_APPLY:
+		got = overlay_apply(status, sizeof(status));
+		break;
+	case RACE_UNBIND:
+		got = model_only ? 0 : write_str(SIRF "/unbind", dev_name);
+		break;
+	case RACE_REMOVE:
+		if (m.slot == SLOT_TABLE) {
+			got = table_unload();
+		} else if (m.slot == SLOT_OVERLAY) {
+			got = model_only ? 0 : rmdir(OVERLAY_DIR) ? -errno : 0;
+		} else {
+			snprintf(p, sizeof(p), "%s/delete_device", ctrl_path);
+			got = model_only ? 0 : write_str(p, dev_name);
+		}
+		break;
+	case RACE_BIND:
+		got = model_only ? 0 : write_str(SIRF "/bind", dev_name);
+		if (got == -EAGAIN)
+			want = -EAGAIN;
+		break;
+	}
+	if (!model_only) {
+		sleep_ms(30);
+		opener_stop(pid);
+	}
+	if (expect(what[rc], got, want))
+		return -1;
+	if (rc == RACE_OVERLAY_APPLY && !model_only && strcmp(status, "applied"))
+		return fail("overlay status: expected 'applied', got '%s'", status);
+	ev[EV_RACE]++;
+	switch (rc) {
+	case RACE_TABLE_LOAD:
+		model_table_load();
+		break;
+	case RACE_NEW_DEVICE:
+		model_enter(SLOT_MANUAL);
+		break;
+	case RACE_OVERLAY_APPLY:
+		m.overlay = true;
+		model_enter(SLOT_OVERLAY);
+		break;
+	case RACE_UNBIND:
+		model_unbind();
+		break;
+	case RACE_REMOVE:
+		if (m.slot == SLOT_TABLE)
+			model_table_unload();
+		else if (m.slot == SLOT_OVERLAY)
+			m.overlay = false, model_leave();
+		else
+			model_leave();
+		break;
+	case RACE_BIND:
+		if (want == -EAGAIN)
+			ev[EV_RACE_BIND_DEFERRED]++;
+		m.unbound = false;
+		m.bound = true;
+		ev[EV_BIND]++;
+		break;
+	}
+	return 0;
+}
+
+/* ---- choosing --------------------------------------------------------------- */
+
+enum op {
+	OP_TTY_OPEN, OP_TTY_CLOSE, OP_TTY_BYTES, OP_STALE_OPEN, OP_GNSS_BYTES,
+	OP_GNSS_HOLD, OP_GPSD, OP_TABLE, OP_TABLE_RELOAD, OP_OVERLAY, OP_NEW_DEVICE,
+	OP_DELETE_DEVICE, OP_UNBIND, OP_BIND, OP_RACE, OP_N
+};
+
+static const struct {
+	const char *name;
+	unsigned int weight;
+	int (*fn)(void);
+} ops[OP_N] = {
+	[OP_TTY_OPEN]		= { "tty_open", 14, op_tty_open },
+	[OP_TTY_CLOSE]		= { "tty_close", 14, op_tty_close },
+	[OP_TTY_BYTES]		= { "tty_bytes", 14, op_tty_bytes },
+	[OP_STALE_OPEN]		= { "stale_open", 10, op_stale_open },
+	[OP_GNSS_BYTES]		= { "gnss_bytes", 10, op_gnss_bytes },
+	[OP_GNSS_HOLD]		= { "gnss_hold", 5, op_gnss_hold },
+	[OP_GPSD]		= { "gpsd", 2, op_gpsd },
+	[OP_TABLE]		= { "table", 4, op_table },
+	[OP_TABLE_RELOAD]	= { "table_reload", 1, op_table_reload },
+	[OP_OVERLAY]		= { "overlay", 3, op_overlay },
+	[OP_NEW_DEVICE]		= { "new_device", 4, op_new_device },
+	[OP_DELETE_DEVICE]	= { "delete_device", 4, op_delete_device },
+	[OP_UNBIND]		= { "unbind", 4, op_unbind },
+	[OP_BIND]		= { "bind", 4, op_bind },
+	[OP_RACE]		= { "race", 3, op_race },
+};
+static unsigned long op_count[OP_N];
+static double op_ms[OP_N];	/* the time steps of each took, settling included */
+
+static enum op pick(void)
+{
+	unsigned int total = 0, r;
+	enum op o;
+
+	for (o = 0; o < OP_N; o++)
+		total += ops[o].weight;
+	r = rng_below(total);
+	for (o = 0; r >= ops[o].weight; o++)
+		r -= ops[o].weight;
+	if (o == OP_OVERLAY && !dtbo && !model_only)
+		o = OP_TABLE;
+	/* tty_open and tty_close stand for each other at the ends */
+	if (o == OP_TTY_OPEN && m.ntty == MAX_TTY_FDS)
+		o = OP_TTY_CLOSE;
+	else if (o == OP_TTY_CLOSE && m.ntty == 0)
+		o = OP_TTY_OPEN;
+	return o;
+}
+
+/* ---- set-up and tear-down --------------------------------------------------- */
+
+static int setup(void)
+{
+	char p[PATH_MAX], *s;
+	struct dirent *de;
+	DIR *d;
+	unsigned int ma, mi;
+
+	d = opendir(TTY_CLASS "/device");
+	while (d && (de = readdir(d))) {
+		if (strncmp(de->d_name, "serial", 6))
+			continue;
+		snprintf(p, sizeof(p), TTY_CLASS "/device/%s/new_device", de->d_name);
+		if (!exists(p))
+			continue;
+		snprintf(p, sizeof(p), TTY_CLASS "/device/%s", de->d_name);
+		if (!realpath(p, ctrl_path))
+			break;
+		snprintf(ctrl_name, sizeof(ctrl_name), "%.63s", de->d_name);
+	}
+	if (d)
+		closedir(d);
+	if (!ctrl_name[0]) {
+		printf("# no serdev controller with new_device under " TTY_CLASS "/device\n");
+		return -1;
+	}
+	s = read_all(TTY_CLASS "/dev", NULL);
+	if (!s || sscanf(s, "%u:%u", &ma, &mi) != 2) {
+		printf("# cannot read " TTY_CLASS "/dev\n");
+		return -1;
+	}
+	free(s);
+	unlink(STALE);
+	if (mknod(STALE, S_IFCHR | 0600, makedev(ma, mi))) {
+		printf("# mknod " STALE ": %s\n", strerror(errno));
+		return -1;
+	}
+	aml = read_all(TABLE_AML, &aml_len);
+	if (!aml || !aml_len) {
+		printf("# cannot read " TABLE_AML "\n");
+		return -1;
+	}
+	if (!exists(TABLES)) {
+		printf("# no ACPI configfs at " TABLES "\n");
+		return -1;
+	}
+	if (exists(OVERLAYS))
+		dtbo = read_all(OVERLAY_DTBO, &dtbo_len);
+	if (!dtbo || !dtbo_len)
+		printf("# no overlay loader (" OVERLAYS ") or no " OVERLAY_DTBO ": no overlay steps\n");
+	/* a virtio port opens once: a chip model of the test before may be ending */
+	for (int i = 0; i <= 500; i++) {
+		far_fd = open(FAR, O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
+		if (far_fd >= 0 || errno != EBUSY)
+			break;
+		if (i == 0)
+			printf("# " FAR " is busy: waiting up to 5 s for it\n");
+		sleep_ms(10);
+	}
+	if (far_fd < 0) {
+		printf("# open " FAR ": %s\n", strerror(errno));
+		return -1;
+	}
+	printf("# port %s, controller %s (%s)\n", TTY, ctrl_name, ctrl_path);
+	return 0;
+}
+
+/* Leave the world as found: nothing held, no description, the port a tty. */
+static int teardown(void)
+{
+	char p[PATH_MAX];
+	int bad = 0;
+
+	if (m.gpsd || gpsd_pid)
+		gpsd_reap(true);
+	m.gpsd = false;
+	if (gnss_fd >= 0)
+		close(gnss_fd);
+	gnss_fd = -1;
+	m.gnss_held = false;
+	while (m.ntty)
+		close(tty_fd[--m.ntty]);
+	if (exists(TABLE_DIR) && rmdir(TABLE_DIR)) {
+		printf("# teardown: rmdir " TABLE_DIR ": %s\n", strerror(errno));
+		bad = 1;
+	}
+	if (exists(OVERLAY_DIR) && rmdir(OVERLAY_DIR)) {
+		printf("# teardown: rmdir " OVERLAY_DIR ": %s\n", strerror(errno));
+		bad = 1;
+	}
+	/* the hand-made device, or a table device still going */
+	for (int i = 0; i < 500; i++) {
+		struct obs o;
+
+		observe(&o);
+		if (!o.ndev && o.tty_node)
+			break;
+		if (o.ndev && !o.dev_acpi && !o.dev_of) {
+			snprintf(p, sizeof(p), "%s/delete_device", ctrl_path);
+			write_str(p, o.dev);
+		}
+		sleep_ms(10);
+	}
+	if (far_fd >= 0)
+		close(far_fd);
+	far_fd = -1;
+	unlink(STALE);
+	return bad;
+}
+
+static void write_summary(const char *path, int result, double secs)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f)
+		return;
+	fprintf(f, "run_seed=%llu\nrun_steps=%lu\nrun_result=%d\nrun_seconds=%.1f\n",
+		seed, step, result, secs);
+	fprintf(f, "settle_max_ms=%.0f\nsettle_max_step=%lu\nsettle_mean_ms=%.1f\n",
+		settle_worst, settle_worst_step, step ? settle_total / step : 0.0);
+	for (int o = 0; o < OP_N; o++)
+		fprintf(f, "op_%s=%lu\n", ops[o].name, op_count[o]);
+	for (int e = 0; e < EV_N; e++)
+		fprintf(f, "ev_%s=%lu\n", ev_name[e], ev[e]);
+	fclose(f);
+}
+
+/* The command that replays N steps of the seed on the host (docs/random-stress.md). */
+static const char *replay(unsigned long n)
+{
+	static char b[200];
+	char tf[40] = "";
+
+	/* tests/random-stress.sh's timeout covers about 4000 steps */
+	if (n > 4000)
+		snprintf(tf, sizeof(tf), "TIMEOUT_FACTOR=%lu ", n / 4000 + 1);
+	snprintf(b, sizeof(b), "TEST_RANDOM_SEED=%llu TEST_RANDOM_STEPS=%lu %sONLY=random-stress make check",
+		 seed, n, tf);
+	return b;
+}
+
+static int usage(void)
+{
+	fprintf(stderr, "usage: ttyport-random --seed S --steps N [--settle-ms MS] [--trace FILE]\n"
+		"                      [--summary FILE] [--model-only] [--verbose] [--flip-at STEP]\n");
+	return 2;
+}
+
+int main(int argc, char **argv)
+{
+	const char *trace_path = "/tmp/ttyport-random.trace";
+	const char *summary = "/tmp/ttyport-random.summary";
+	bool have_seed = false;
+	char ms[200];
+	double t0;
+	int result = 0;
+
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+
+		if (!strcmp(a, "--model-only")) {
+			model_only = true;
+		} else if (!strcmp(a, "--verbose")) {
+			verbose = true;
+		} else if (!v) {
+			return usage();
+		} else if (!strcmp(a, "--seed")) {
+			seed = strtoull(v, NULL, 0);
+			have_seed = true;
+			i++;
+		} else if (!strcmp(a, "--steps")) {
+			steps = strtoul(v, NULL, 0);
+			i++;
+		} else if (!strcmp(a, "--flip-at")) {
+			flip_at = strtoul(v, NULL, 0);
+			i++;
+		} else if (!strcmp(a, "--settle-ms")) {
+			settle_max_ms = atoi(v);
+			i++;
+		} else if (!strcmp(a, "--trace")) {
+			trace_path = v;
+			i++;
+		} else if (!strcmp(a, "--summary")) {
+			summary = v;
+			i++;
+		} else {
+			return usage();
+		}
+	}
+	if (!have_seed || !steps)
+		return usage();
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	signal(SIGPIPE, SIG_IGN);
+	rng_state = seed;
+	printf("# seed %llu (replay: %s)\n", seed, replay(steps));
+	trace = fopen(trace_path, "w");
+	if (!model_only && setup()) {
+		teardown();
+		return 2;
+	}
+	trace_line("seed %llu, %lu steps%s", seed, steps, model_only ? ", model only" : "");
+	t0 = now_ms();
+	if (settle()) {
+		printf("# at the start: %s\n", failure);
+		teardown();
+		return 2;
+	}
+	enum op last = OP_N;
+
+	for (step = 1; step <= steps; step++) {
+		enum op o = pick();
+		double s0 = now_ms();
+		int r;
+
+		last = o;
+		op_count[o]++;
+		step_desc[0] = '\0';
+		gpsd_reap(false);
+		r = ops[o].fn();
+		if (step == flip_at) {
+			m.bound = !m.bound;
+			snprintf(step_desc + strlen(step_desc), sizeof(step_desc) - strlen(step_desc),
+				 " [model flipped: --flip-at]");
+		}
+		if (!r)
+			r = settle();
+		model_str(ms, sizeof(ms));
+		op_ms[o] += now_ms() - s0;
+		trace_line("%6lu %-13s %-44s -> %s  %.0f ms%s", step, ops[o].name, step_desc, ms,
+			   now_ms() - s0, r ? "  FAILED" : "");
+		if (!r && now_ms() - s0 > SLOW_MS && nslow < SLOW_MAX) {
+			for (unsigned int i = 0; i < 3; i++)
+				memcpy(slow[nslow][i], ring[(ring_n + RING - 3 + i) % RING],
+				       sizeof(ring[0]));
+			nslow++;
+		}
+		if (r) {
+			result = 1;
+			break;
+		}
+		if (!model_only && step % 500 == 0)
+			printf("# step %lu, %.0f s\n", step, (now_ms() - t0) / 1e3);
+	}
+	if (step > steps)
+		step = steps;
+	double secs = (now_ms() - t0) / 1e3;
+
+	if (result) {
+		printf("# FAILED at step %lu (%s: %s)\n", step, ops[last].name, step_desc);
+		printf("# invariant: %s\n", failure);
+		printf("# replay: %s\n", replay(step));
+		printf("# the last steps (step op what -> the model after it):\n");
+		for (unsigned int i = ring_n > RING ? ring_n - RING : 0; i < ring_n; i++)
+			printf("#   %s\n", ring[i % RING]);
+	}
+	if (!model_only && teardown())
+		result = result ? result : 1;
+	printf("# %lu steps in %.1f s (%.1f ms a step); settle: max %.0f ms (step %lu: %s), mean %.1f ms\n",
+	       step, secs, step ? secs * 1e3 / step : 0.0, settle_worst, settle_worst_step,
+	       settle_worst_desc, step ? settle_total / step : 0.0);
+	if (nslow)
+		printf("# steps that took over %d ms (each with the two before it):\n", SLOW_MS);
+	for (unsigned int i = 0; i < nslow; i++)
+		for (unsigned int j = 0; j < 3; j++)
+			if (slow[i][j][0])
+				printf("#   %s\n", slow[i][j]);
+	printf("# operations (count, mean ms):");
+	for (int o = 0; o < OP_N; o++)
+		printf(" %s=%lu/%.0f", ops[o].name, op_count[o],
+		       op_count[o] ? op_ms[o] / op_count[o] : 0.0);
+	printf("\n# events:");
+	for (int e = 0; e < EV_N; e++)
+		printf(" %s=%lu", ev_name[e], ev[e]);
+	printf("\n");
+	write_summary(summary, result, secs);
+	if (trace)
+		fclose(trace);
+	return result;
+}
