@@ -11,6 +11,7 @@
 #   #@ overlay: dt-overlays/x.dtso
 #   #@ chips: nokia:com2 gps:com3
 #   #@ append: lockdown=integrity  (added to the kernel command line)
+#   #@ alone: <why>              (its boot runs with no other beside it)
 #   #@ timeout: 120
 #
 # Tests whose headers ask for the same machine, firmware and world (SSDTs,
@@ -29,7 +30,8 @@
 #                 and no host-side tests
 #   HOST_ONLY=1   run only the host-side tests
 #   TIMEOUT_FACTOR=N  multiply every test's timeout by N (make stress)
-#   CHECK_JOBS=N  boot N guests at a time (default 2; results stay in order)
+#   CHECK_JOBS=N  boot N guests at a time (default 2; results stay in order;
+#                 a boot with an "alone" test runs by itself)
 #
 # For testing this script (tests/host/check-harness.sh):
 #   QEMU_RUN      the boot runner (default scripts/qemu-run.sh)
@@ -402,6 +404,33 @@ running() { # boots (and host tests) started and not done
 	[ -n "$host_tests" ] && [ ! -e "$out/host/done" ] && r=$((r + 1))
 	echo $r
 }
+# boot_alone INDEX: a test of the boot asks, with "#@ alone: <why>", to
+# have the machine to itself (the Nokia chips' H4+ setup at boot misses its
+# timeouts when another guest shares the host's cores)
+boot_alone() {
+	local t
+	# shellcheck disable=SC2046 # word splitting intended
+	set -- $(boot_args "$1")
+	shift 2
+	for t in "$@"; do
+		[ -n "$(header "$t" alone)" ] && return 0
+	done
+	return 1
+}
+# may_start RUNNING: the next boot may start beside RUNNING others: an
+# "alone" boot beside none, any other beside fewer than CHECK_JOBS and no
+# "alone" one (boots start in order: a waiting one holds up the rest)
+may_start() {
+	local i
+	if boot_alone $started; then
+		[ "$1" -eq 0 ]
+		return
+	fi
+	[ "$1" -lt "$jobs" ] || return 1
+	for ((i = done_n; i < started; i++)); do
+		[ -e "$(boot_rundir $i).rc" ] || ! boot_alone $i || return 1
+	done
+}
 if [ -n "$host_tests" ]; then
 	host_run &
 fi
@@ -420,7 +449,7 @@ while [ $done_n -lt "$nboots" ] || [ -n "$host_tests" ]; do
 		done_n=$((done_n + 1))
 	# A boot that ended since the tests above is reported before the next
 	# starts (running() first: one that ends after it counts as running).
-	elif [ $started -lt "$nboots" ] && [ "$(running)" -lt "$jobs" ] &&
+	elif [ $started -lt "$nboots" ] && may_start "$(running)" &&
 		! host_collectable && ! boot_collectable; then
 		# shellcheck disable=SC2046 # word splitting intended
 		boot_start $(boot_args $started)

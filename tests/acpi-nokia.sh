@@ -17,6 +17,7 @@
 # of this world.
 #@ ssdt: acpi-tables/gpio-sim.asl acpi-tables/nokia-com2.asl acpi-tables/nokia-pci.asl acpi-tables/gps-com3.asl
 #@ chips: nokia:com2:bt0 nokia:pci0:bt1 gps:com3:gps0
+#@ alone: the Nokia chips' H4+ setup misses its timeouts beside another guest
 #@ timeout: 240
 . /lib/ttyport/ktap.sh
 . /lib/ttyport/wire.sh

@@ -17,6 +17,7 @@
 #@ machines: q35
 #@ ssdt: acpi-tables/gpio-sim.asl acpi-tables/nokia-com2.asl acpi-tables/xhci-rhub.asl acpi-tables/nokia-usb.asl
 #@ chips: nokia:com2:bt0 nokia:usb0:bt1
+#@ alone: the Nokia chips' H4+ setup misses its timeouts beside another guest
 #@ timeout: 480
 . /lib/ttyport/ktap.sh
 . /lib/ttyport/usb.sh

@@ -10,7 +10,8 @@
 # kernel log (WARNING, kmemleak, RCU stall, hung task) fails the boot, and a
 # boot that times out fails the test that hung and the one it kept from running.
 # A line a test expects on the console port (COM1) must be in console.log.
-# Boots run CHECK_JOBS at a time and report in test order.
+# Boots run CHECK_JOBS at a time and report in test order; an "alone"
+# boot runs by itself.
 # Good scripts are the positive controls: they pass, with the per-boot timing
 # lines and the distinct-check count.
 set -uo pipefail
@@ -360,6 +361,18 @@ want_rc 0
 before "ok      slow [q35/bios] the slow boot's check" "boot quick [pc/bios]: starting (1 test, timeout 10 s)"
 want_last "2 passed, 0 failed"
 tap "CHECK_JOBS=1: one boot at a time"
+# A boot with an "#@ alone:" test has the machine to itself: with
+# CHECK_JOBS=2 the next boot starts only after it is reported.
+mk lonely '#@ alone: a test of the harness' <<'EOF2'
+sleep 2
+check "the lonely boot's check" true
+ktap_done
+EOF2
+CHECK_JOBS=2 run alone lonely quick
+want_rc 0
+before "ok      lonely [q35/bios] the lonely boot's check" "boot quick [pc/bios]: starting (1 test, timeout 10 s)"
+want_last "2 passed, 0 failed"
+tap "CHECK_JOBS=2: a boot with an '#@ alone:' test runs by itself"
 
 echo "1..$n"
 exit $fail
