@@ -30,7 +30,7 @@
 #                 and no host-side tests
 #   HOST_ONLY=1   run only the host-side tests
 #   TIMEOUT_FACTOR=N  multiply every test's timeout by N (make stress)
-#   CHECK_JOBS=N  boot N guests at a time (default 2; results stay in order;
+#   CHECK_JOBS=N  boot N guests at a time (default 1; results stay in order;
 #                 a boot with an "alone" test runs by itself)
 #
 # For testing this script (tests/host/check-harness.sh):
@@ -370,10 +370,12 @@ keys=()
 		done
 	done
 done
-# Boots run CHECK_JOBS at a time (default 2: under TCG one guest keeps
-# about 1.4 of this machine's 2 cores busy, and half of a test's time is
-# waiting); their results are reported in order, each when its boot is done.
-jobs=${CHECK_JOBS:-2}
+# Boots run CHECK_JOBS at a time (default 1), the host-side tests taking
+# one slot until they end; results are reported in order, each when its
+# boot is done.  Two at a time was slower on the 2-core machines: the
+# guests' 2 vCPUs each (MTTCG) oversubscribe the cores, and the stresses
+# ran 3 to 5 times slower (README, "Measured").
+jobs=${CHECK_JOBS:-1}
 # An interrupted run ends its boots (qemu-run.sh ends its QEMU on TERM).
 end_boots() {
 	local p
