@@ -31,6 +31,25 @@
 . /lib/ttyport/hostctl.sh
 ktap_start
 
+# com4_reader_start: a reader holds COM4 (a tty, no device) open, raw, from
+# now on; com4_reader_after WHEN: bytes sent to COM4's far end now reach it,
+# then it ends and COM4 carries bytes both ways
+com4_reader_start() {
+	exec 4</dev/ttyS3
+	stty -F /dev/ttyS3 raw -echo 115200 <&4
+	cat <&4 >/tmp/com4-reader.out &
+	reader=$!
+}
+com4_reader_after() {
+	printf 'after-%s\n' "$1" >/dev/far-com4
+	check "COM4's reader, open across $1, gets the bytes sent after resume" \
+		poll 5 grep -q "after-$1" /tmp/com4-reader.out
+	kill $reader
+	wait $reader 2>/dev/null
+	exec 4<&-
+	check "COM4 carries bytes both ways after $1" wire_carries ttyS3 com4
+}
+
 gps=$(for d in /sys/bus/serial/drivers/gnss-sirf/serial*-*; do
 	grep -qx '\\_SB_.GPS3' $d/firmware_node/path 2>/dev/null && readlink -f $d; done)
 check "gnss-sirf holds the SSDT's GPS on COM3" test -n "$gps"
@@ -40,10 +59,7 @@ check "the kernel offers suspend to RAM and pm_test 'platform'" \
 	sh -c 'grep -qw mem /sys/power/state && grep -qw platform /sys/power/pm_test'
 
 # A reader holds COM4 (a tty, no device) across the suspend.
-exec 4</dev/ttyS3
-stty -F /dev/ttyS3 raw -echo 115200 <&4
-cat <&4 >/tmp/sleep-reader.out &
-reader=$!
+com4_reader_start
 
 kmsg_mark sleep
 echo platform >/sys/power/pm_test
@@ -67,13 +83,7 @@ check "gpsd on /dev/gnss0 reports a 3D fix at the model's position after resume"
 wait_for 10 "closed again, the GPS is runtime suspended" \
 	sh -c "[ \$(cat $gps/power/runtime_status) = suspended ]"
 
-printf 'after-sleep\n' >/dev/far-com4
-check "COM4's reader, open across the suspend, gets the bytes sent after resume" \
-	poll 5 grep -q after-sleep /tmp/sleep-reader.out
-kill $reader
-wait $reader 2>/dev/null
-exec 4<&-
-check "COM4 carries bytes both ways after resume" wire_carries ttyS3 com4
+com4_reader_after sleep
 
 # --- a real S3, woken by the host -------------------------------------------------
 # hostctl's wake-on-suspend waits for QEMU's SUSPEND event (the guest is in
@@ -84,10 +94,7 @@ hA=$(bt_wait_ready '\_SB_.BTH2')
 hB=$(bt_wait_ready '\_SB_.BTP0')
 for h in $hA $hB; do bt_power_on $h >/dev/null; done
 check "before S3: $hA (COM2) l2pings $hB (PCI)" bt_l2ping $hA $hB
-exec 4</dev/ttyS3
-stty -F /dev/ttyS3 raw -echo 115200 <&4
-cat <&4 >/tmp/s3-reader.out &
-reader=$!
+com4_reader_start
 
 kmsg_mark s3
 check "the host will wake the guest once it is in S3" host wake-on-suspend 60
@@ -103,11 +110,5 @@ check "after S3: $hA (COM2) l2pings $hB (PCI)" bt_l2ping $hA $hB
 check "after S3: $hB (PCI) l2pings $hA (COM2)" bt_l2ping $hB $hA
 check "after S3: gpsd on /dev/gnss0 reports a 3D fix at the model's position" \
 	gps_fix_at_model /dev/gnss0
-printf 'after-s3\n' >/dev/far-com4
-check "COM4's reader, open across S3, gets the bytes sent after resume" \
-	poll 5 grep -q after-s3 /tmp/s3-reader.out
-kill $reader
-wait $reader 2>/dev/null
-exec 4<&-
-check "COM4 carries bytes both ways after S3" wire_carries ttyS3 com4
+com4_reader_after S3
 ktap_done
