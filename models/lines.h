@@ -32,6 +32,7 @@ struct line {
 	char pull_path[256];
 	bool files;		/* test hook: rename() writes */
 	bool present;
+	int fd;			/* value_path kept open (gpio-sim), or -1 */
 	int last;		/* last level read, reused if a read fails */
 };
 
