@@ -31,7 +31,7 @@
 #   HOST_ONLY=1   run only the host-side tests
 #   TIMEOUT_FACTOR=N  multiply every test's timeout by N (make stress)
 #   CHECK_JOBS=N  boot N guests at a time (default 1; results stay in order;
-#                 a boot with an "alone" test runs by itself)
+#                 a boot with an "alone" test runs by itself, after the others)
 #
 # For testing this script (tests/host/check-harness.sh):
 #   QEMU_RUN      the boot runner (default scripts/qemu-run.sh)
@@ -85,8 +85,8 @@ count_tap() { # prefix logfile
 }
 
 # --- host-side tests ---------------------------------------------------------
-# They run in the background as one of the CHECK_JOBS (below), beside the
-# first boot: host_run leaves each program's log and exit status in
+# They run in the background beside the first boots (below, may_start):
+# host_run leaves each program's log and exit status in
 # $out/host/, host_collect counts them, before any boot's results.
 host_tests=
 [ -z "${ONLY:-}" ] && host_tests=1
@@ -370,9 +370,8 @@ keys=()
 		done
 	done
 done
-# Boots run CHECK_JOBS at a time (default 1), the host-side tests taking
-# one slot until they end; results are reported in order, each when its
-# boot is done.  Two at a time was slower on the 2-core machines: the
+# Boots run CHECK_JOBS at a time (default 1), the host-side tests beside
+# them; results are reported in order, each when its boot is done.  Two at a time was slower on the 2-core machines: the
 # guests' 2 vCPUs each (MTTCG) oversubscribe the cores, and the stresses
 # ran 3 to 5 times slower (README, "Measured").
 jobs=${CHECK_JOBS:-1}
@@ -398,12 +397,13 @@ boot_rundir() { # index -> the boot's RUNDIR
 	boot_plan $(boot_args "$1")
 	echo "$rundir"
 }
-running() { # boots (and host tests) started and not done
+running() { # boots started and not done (HOST: and the host tests)
 	local i r=0
 	for ((i = done_n; i < started; i++)); do
 		[ -e "$(boot_rundir $i).rc" ] || r=$((r + 1))
 	done
-	[ -n "$host_tests" ] && [ ! -e "$out/host/done" ] && r=$((r + 1))
+	[ "${1:-}" = host ] && [ -n "$host_tests" ] && [ ! -e "$out/host/done" ] &&
+		r=$((r + 1))
 	echo $r
 }
 # boot_alone INDEX: a test of the boot asks, with "#@ alone: <why>", to
@@ -419,20 +419,30 @@ boot_alone() {
 	done
 	return 1
 }
-# may_start RUNNING: the next boot may start beside RUNNING others: an
-# "alone" boot beside none, any other beside fewer than CHECK_JOBS and no
-# "alone" one (boots start in order: a waiting one holds up the rest)
+# may_start: the next boot may start: an "alone" boot beside nothing (no
+# boot, no host test), any other beside fewer than CHECK_JOBS boots and no
+# "alone" one; the host-side tests, light but for two short boots of
+# tests/host/harness.sh, run beside it (boots start in order: a waiting one
+# holds up the rest)
 may_start() {
 	local i
 	if boot_alone $started; then
-		[ "$1" -eq 0 ]
+		[ "$(running host)" -eq 0 ]
 		return
 	fi
-	[ "$1" -lt "$jobs" ] || return 1
+	[ "$(running)" -lt "$jobs" ] || return 1
 	for ((i = done_n; i < started; i++)); do
 		[ -e "$(boot_rundir $i).rc" ] || ! boot_alone $i || return 1
 	done
 }
+# The boots that may share the machine go first, beside the host-side
+# tests, and the "alone" ones after them (each in test order): an alone boot
+# first would keep the host tests from sharing anything.
+shared_keys=() alone_keys=()
+for ((b = 0; b < nboots; b++)); do
+	if boot_alone $b; then alone_keys+=("${keys[$b]}"); else shared_keys+=("${keys[$b]}"); fi
+done
+keys=("${shared_keys[@]}" "${alone_keys[@]}")
 if [ -n "$host_tests" ]; then
 	host_run &
 fi
@@ -451,7 +461,7 @@ while [ $done_n -lt "$nboots" ] || [ -n "$host_tests" ]; do
 		done_n=$((done_n + 1))
 	# A boot that ended since the tests above is reported before the next
 	# starts (running() first: one that ends after it counts as running).
-	elif [ $started -lt "$nboots" ] && may_start "$(running)" &&
+	elif [ $started -lt "$nboots" ] && may_start &&
 		! host_collectable && ! boot_collectable; then
 		# shellcheck disable=SC2046 # word splitting intended
 		boot_start $(boot_args $started)

@@ -361,8 +361,9 @@ want_rc 0
 before "ok      slow [q35/bios] the slow boot's check" "boot quick [pc/bios]: starting (1 test, timeout 10 s)"
 want_last "2 passed, 0 failed"
 tap "CHECK_JOBS=1: one boot at a time"
-# A boot with an "#@ alone:" test has the machine to itself: with
-# CHECK_JOBS=2 the next boot starts only after it is reported.
+# A boot with an "#@ alone:" test has the machine to itself, after the boots
+# that can share it: with CHECK_JOBS=2, the lonely boot (first in test order)
+# starts only once the quick one is reported, and nothing starts beside it.
 mk lonely '#@ alone: a test of the harness' <<'EOF2'
 sleep 2
 check "the lonely boot's check" true
@@ -370,9 +371,10 @@ ktap_done
 EOF2
 CHECK_JOBS=2 run alone lonely quick
 want_rc 0
-before "ok      lonely [q35/bios] the lonely boot's check" "boot quick [pc/bios]: starting (1 test, timeout 10 s)"
+before "ok      quick [pc/bios] the quick boot's check" "boot lonely [q35/bios]: starting (1 test, timeout 10 s)"
+before "boot lonely [q35/bios]: starting (1 test, timeout 10 s)" "ok      lonely [q35/bios] the lonely boot's check"
 want_last "2 passed, 0 failed"
-tap "CHECK_JOBS=2: a boot with an '#@ alone:' test runs by itself"
+tap "CHECK_JOBS=2: a boot with an '#@ alone:' test runs by itself, after the others"
 
 echo "1..$n"
 exit $fail
