@@ -95,6 +95,12 @@ bt_power_on() {
 	mg info | grep -A1 "^$1:" | sed -n 's/.*addr \([0-9A-F:]*\) .*/\1/p'
 }
 
+# bt_up hciN: the HCI device is up and running (hciconfig: one ioctl, where
+# btmgmt costs a management socket round trip; for checks made per step)
+bt_up() {
+	hciconfig "$1" | grep -q 'UP RUNNING'
+}
+
 # bt_powered hciN: btmgmt shows hciN powered
 bt_powered() {
 	mg info | grep -A4 "^$1:" | grep 'current settings' | grep -qw powered
