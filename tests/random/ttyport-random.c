@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * ttyport-random: a seeded, model-checked random stress of the serdev bus on
- * one port (COM2: /dev/ttyS1, far end /dev/far-com2), run in the guest by
- * tests/random-stress.sh; docs/random-stress.md says what it checks.
+ * one port (COM2: /dev/ttyS1, far end /dev/far-com2) and on a USB-serial
+ * port that comes and goes (an FTDI adapter on the usb0 wire, plugged and
+ * unplugged by the host through /dev/hostctl, far end /dev/far-usb0), run
+ * in the guest by tests/random-stress.sh; docs/random-stress.md says what
+ * it checks.
  *
  *   ttyport-random --seed S --steps N [--settle-ms MS] [--trace FILE]
- *                  [--summary FILE] [--model-only] [--verbose] [--flip-at STEP]
+ *                  [--summary FILE] [--model-only] [--no-usb] [--verbose]
+ *                  [--flip-at STEP]
  *
  * Each step picks an operation at random (weighted: the cheap tty and gnss
  * operations far more often than table loads and binds), predicts its
@@ -18,7 +22,9 @@
  * same seed replays the same operations.
  *
  * --model-only runs the model alone, with no kernel (on the host): to see
- * which operations and events a seed and step count give.
+ * which operations and events a seed and step count give.  The USB steps
+ * are drawn when the guest has /dev/hostctl (else one line says they are
+ * left out), and always with --model-only unless --no-usb.
  *
  * --flip-at STEP makes the model wrong after that step (it expects the
  * opposite of gnss-sirf's bound state), to see a failure reported and the
@@ -68,6 +74,11 @@
 #define STALE		"/tmp/ttyport-random-stale-" TTY
 #define GPSD_LOG	"/tmp/ttyport-random-gpsd.log"
 #define COMPATIBLE	"wi2wi,w2sg0004"
+#define HOSTCTL		"/dev/hostctl"
+#define USB_WIRE	"usb0"
+#define FAR_USB		"/dev/far-" USB_WIRE
+#define USB_DEVS	"/sys/bus/usb/devices"
+#define USB_SERIAL_DEVS	"/sys/bus/usb-serial/devices"
 #define MAX_TTY_FDS	2
 #define RING		30
 
@@ -109,7 +120,7 @@ static void sleep_ms(int ms)
 static bool model_only;
 static bool verbose;
 static FILE *trace;
-static char ring[RING][256];
+static char ring[RING][384];
 static unsigned int ring_n;
 
 /* One line of the trace: to the trace file, and kept for a failure report. */
@@ -150,6 +161,38 @@ struct model {
 };
 
 static struct model m;
+
+/*
+ * The USB port: an FTDI adapter on the usb0 wire, plugged and unplugged by
+ * the host (QMP, through /dev/hostctl), and on its port's controller a GPS
+ * made by hand or none.  Its fds: one on the adapter's ttyUSBn, one on the
+ * GPS's /dev/gnssN; either may outlive what it was opened on (stale: the
+ * adapter unplugged, the GPS unbound or deleted).
+ */
+struct umodel {
+	bool plugged;
+	bool dev;		/* a hand-made GPS on the port's controller */
+	bool bound;		/* gnss-sirf is bound to it */
+	bool unbound;		/* unbound by hand */
+	enum pending pending;	/* a bind deferred until the tty's last close */
+	bool tty_held;		/* an fd held on the ttyUSBn */
+	bool tty_stale;		/* ... whose adapter has gone since */
+	bool gnss_held;		/* an fd held on the GPS's /dev/gnssN */
+	bool gnss_stale;	/* ... whose device has gone since */
+	unsigned long unplugs;	/* unplugs so far: how the next one is done */
+};
+
+static struct umodel u;
+static bool usb_on;		/* USB steps are drawn: hostctl there, or --model-only */
+static int usb_tty_fd = -1;
+static int usb_gnss_fd = -1;
+static int far_usb_fd = -1;
+static int hostctl_fd = -1;
+static char usb_port[32];	/* ttyUSBn, while plugged */
+static char usb_ctrl_path[512];
+static char usb_ctrl_name[64];
+static char usb_dev_name[64];	/* the GPS on it, once seen */
+static char usb_gnss_name[32];	/* its gnssN while bound */
 static int tty_fd[MAX_TTY_FDS] = { -1, -1 };
 static int gnss_fd = -1;
 static pid_t gpsd_pid;
@@ -172,7 +215,13 @@ enum ev {
 	EV_DELETE_REFUSED, EV_SLOT_WAITED, EV_TABLE_DEVICE, EV_MANUAL_DEVICE,
 	EV_UNBIND_BOUND, EV_REMOVED_BOUND, EV_REMOVED_PENDING, EV_GPSD_EXITED,
 	EV_REFUSED_BIND, EV_REFUSED_UNBIND, EV_OVERLAY_DEVICE, EV_OVERLAY_REFUSED,
-	EV_RACE, EV_RACE_BIND_DEFERRED, EV_N
+	EV_RACE, EV_RACE_BIND_DEFERRED,
+	EV_USB_PLUG, EV_USB_UNPLUG, EV_USB_UNPLUG_BOUND, EV_USB_UNPLUG_GNSS_HELD,
+	EV_USB_UNPLUG_TTY_HELD, EV_USB_UNPLUG_PENDING, EV_USB_UNPLUG_DEVICE,
+	EV_USB_PLUG_STALE_HELD, EV_USB_STALE_CLOSED, EV_USB_BIND,
+	EV_USB_DEFERRED_BIND, EV_USB_SYSFS_BIND_DEFERRED, EV_USB_NEW_DEVICE_EBUSY,
+	EV_USB_DELETE, EV_USB_UNBIND, EV_USB_TTY_ROUNDTRIP, EV_USB_GNSS_ROUNDTRIP,
+	EV_N
 };
 static const char *const ev_name[EV_N] = {
 	"binds", "deferred_binds_on_close", "sysfs_binds_deferred",
@@ -183,6 +232,12 @@ static const char *const ev_name[EV_N] = {
 	"removals_while_bound", "removals_while_pending", "gpsd_exited_alone",
 	"binds_refused", "unbinds_refused", "overlay_devices_added",
 	"overlays_refused", "races", "race_binds_deferred",
+	"usb_plugs", "usb_unplugs", "usb_unplugs_bound", "usb_unplugs_gnss_held",
+	"usb_unplugs_tty_held", "usb_unplugs_pending", "usb_unplugs_with_device",
+	"usb_plugs_stale_fd_held", "usb_stale_fds_closed", "usb_binds",
+	"usb_deferred_binds_on_close", "usb_sysfs_binds_deferred",
+	"usb_new_device_ebusy", "usb_deletes", "usb_unbinds", "usb_tty_roundtrips",
+	"usb_gnss_roundtrips",
 };
 static unsigned long ev[EV_N];
 
@@ -235,13 +290,22 @@ static void model_unbind(void)
 
 static void model_str(char *buf, size_t len)
 {
-	snprintf(buf, len, "T%d O%d %s%s%s%s tty=%d gnss=%s gpsd=%d",
-		 m.table, m.overlay, slot_name[m.slot], m.bound ? " bound" : "",
-		 m.unbound ? " unbound" : "",
-		 m.pending == PEND_PROBE ? " pending(probe)" :
-		 m.pending == PEND_SYSFS ? " pending(sysfs)" : "",
-		 m.ntty, m.gnss_held ? (m.gnss_stale ? "stale" : "held") : "-",
-		 m.gpsd);
+	int n = snprintf(buf, len, "T%d O%d %s%s%s%s tty=%d gnss=%s gpsd=%d",
+			 m.table, m.overlay, slot_name[m.slot], m.bound ? " bound" : "",
+			 m.unbound ? " unbound" : "",
+			 m.pending == PEND_PROBE ? " pending(probe)" :
+			 m.pending == PEND_SYSFS ? " pending(sysfs)" : "",
+			 m.ntty, m.gnss_held ? (m.gnss_stale ? "stale" : "held") : "-",
+			 m.gpsd);
+
+	if (!usb_on || n < 0 || (size_t)n >= len)
+		return;
+	snprintf(buf + n, len - n, " | U%d %s%s%s%s tty=%s gnss=%s", u.plugged,
+		 u.dev ? "manual" : "-", u.bound ? " bound" : "", u.unbound ? " unbound" : "",
+		 u.pending == PEND_PROBE ? " pending(probe)" :
+		 u.pending == PEND_SYSFS ? " pending(sysfs)" : "",
+		 u.tty_held ? (u.tty_stale ? "stale" : "held") : "-",
+		 u.gnss_held ? (u.gnss_stale ? "stale" : "held") : "-");
 }
 
 /* ---- file helpers ---------------------------------------------------------- */
@@ -331,21 +395,140 @@ static const char *err_name(int err)
 
 /* ---- what the kernel shows ------------------------------------------------- */
 
-struct obs {
-	bool ctrl;		/* the controller's new_device file is there */
-	int ndev;		/* serdev devices on the bus */
+/* A port's side of an observation: its serdev device, driver, tty, gnss. */
+struct pobs {
+	int ndev;		/* serdev devices on the port's controller */
 	char dev[64];		/* the first one */
-	bool dev_ours;		/* it is on ttyS1's controller */
 	bool dev_acpi;		/* its firmware node is the table's GPSR */
 	bool dev_of;		/* it has a device tree node (the overlay's) */
 	bool bound;		/* gnss-sirf holds it */
 	bool bound_other;	/* some other driver does */
 	bool tty_node, tty_class;
-	int ngnss;		/* gnss class devices */
-	char gnss[32];		/* the one whose parent is dev */
+	char gnss[32];		/* the gnss class device whose parent is dev */
 	bool gnss_node;		/* /dev/<gnss> */
 	bool deferred;		/* dev is in devices_deferred */
 };
+
+struct obs {
+	bool ctrl;		/* COM2's controller's new_device file is there */
+	struct pobs p;		/* COM2 */
+	int nstray;		/* serdev devices on neither port's controller */
+	char stray[64];
+	int ngnss;		/* gnss class devices, all of them */
+	/* the USB adapter on the usb0 wire */
+	bool usb_dev;		/* a USB device whose serial is "usb0" */
+	int nports;		/* usb-serial ports (ttyUSBn) */
+	char port[32];		/* the first one */
+	bool uctrl;		/* its serdev controller, with new_device */
+	char uctrl_name[64];	/* serialN */
+	char uctrl_path[512];
+	struct pobs u;		/* the USB port */
+};
+
+/*
+ * The serdev controller (serialN, with new_device) under DIR: 0, or -1.
+ * (No realpath(): every settle poll comes here, and it costs a syscall a
+ * path component.)
+ */
+static int find_ctrl(const char *dir, char path[512], char name[64])
+{
+	char p[PATH_MAX];
+	struct dirent *de;
+	DIR *d = opendir(dir);
+	int r = -1;
+
+	while (d && (de = readdir(d))) {
+		if (strncmp(de->d_name, "serial", 6))
+			continue;
+		snprintf(p, sizeof(p), "%.400s/%.63s/new_device", dir, de->d_name);
+		if (!exists(p))
+			continue;
+		snprintf(path, 512, "%.400s/%.63s", dir, de->d_name);
+		snprintf(name, 64, "%.63s", de->d_name);
+		r = 0;
+		break;
+	}
+	if (d)
+		closedir(d);
+	return r;
+}
+
+/* Is serdev device DEV on the controller called CTRL (serialN)? */
+static bool on_ctrl(const char *dev, const char *ctrl)
+{
+	size_t cl = strlen(ctrl);
+
+	return cl && !strncmp(dev, ctrl, cl) && dev[cl] == '-';
+}
+
+static bool in_deferred(const char *def, const char *dev)
+{
+	size_t dl = strlen(dev);
+
+	for (const char *s = def; s && *s; s = strchr(s, '\n'), s = s ? s + 1 : s)
+		if (!strncmp(s, dev, dl) && (s[dl] == '\t' || s[dl] == ' ' ||
+					     s[dl] == '\n' || !s[dl]))
+			return true;
+	return false;
+}
+
+/* The device's side of a port: driver, firmware node, deferred. */
+static void observe_dev(struct pobs *o, const char *def)
+{
+	char p[PATH_MAX];
+	char *fw;
+
+	if (!o->ndev)
+		return;
+	snprintf(p, sizeof(p), SERIAL_DEVS "/%s/firmware_node/path", o->dev);
+	fw = read_all(p, NULL);
+	o->dev_acpi = fw && !strncmp(fw, TABLE_FWNODE, strlen(TABLE_FWNODE));
+	free(fw);
+	snprintf(p, sizeof(p), SERIAL_DEVS "/%s/of_node", o->dev);
+	o->dev_of = exists(p);
+	snprintf(p, sizeof(p), SIRF "/%s", o->dev);
+	o->bound = exists(p);
+	snprintf(p, sizeof(p), SERIAL_DEVS "/%s/driver", o->dev);
+	o->bound_other = !o->bound && exists(p);
+	o->deferred = in_deferred(def, o->dev);
+}
+
+/* The USB device on the usb0 wire (by its serial number), and its port. */
+static void observe_usb(struct obs *o)
+{
+	char p[PATH_MAX], *s;
+	struct dirent *de;
+	DIR *d = opendir(USB_DEVS);
+
+	while (d && (de = readdir(d))) {
+		if (de->d_name[0] == '.' || strchr(de->d_name, ':') || !strchr(de->d_name, '-'))
+			continue;
+		snprintf(p, sizeof(p), USB_DEVS "/%s/serial", de->d_name);
+		s = read_all(p, NULL);
+		if (s && !strcmp(s, USB_WIRE "\n"))
+			o->usb_dev = true;
+		free(s);
+	}
+	if (d)
+		closedir(d);
+	d = opendir(USB_SERIAL_DEVS);
+	while (d && (de = readdir(d))) {
+		if (de->d_name[0] == '.')
+			continue;
+		if (o->nports++ == 0)
+			snprintf(o->port, sizeof(o->port), "%.31s", de->d_name);
+	}
+	if (d)
+		closedir(d);
+	if (!o->nports)
+		return;
+	snprintf(p, sizeof(p), USB_SERIAL_DEVS "/%s", o->port);
+	o->uctrl = !find_ctrl(p, o->uctrl_path, o->uctrl_name);
+	snprintf(p, sizeof(p), "/dev/%s", o->port);
+	o->u.tty_node = exists(p);
+	snprintf(p, sizeof(p), "/sys/class/tty/%s", o->port);
+	o->u.tty_class = exists(p);
+}
 
 static void observe(struct obs *o)
 {
@@ -353,50 +536,43 @@ static void observe(struct obs *o)
 	struct dirent *de;
 	DIR *d;
 	ssize_t n;
+	char *def;
 
 	memset(o, 0, sizeof(*o));
 	snprintf(p, sizeof(p), "%s/new_device", ctrl_path);
 	o->ctrl = exists(p);
+	if (usb_on)
+		observe_usb(o);
 	d = opendir(SERIAL_DEVS);
 	while (d && (de = readdir(d))) {
+		struct pobs *po;
+
 		if (strncmp(de->d_name, "serial", 6) || !strchr(de->d_name, '-'))
 			continue;
-		if (o->ndev++ == 0)
-			snprintf(o->dev, sizeof(o->dev), "%.63s", de->d_name);
+		if (on_ctrl(de->d_name, ctrl_name)) {
+			po = &o->p;
+		} else if (o->uctrl && on_ctrl(de->d_name, o->uctrl_name)) {
+			po = &o->u;
+		} else {
+			if (o->nstray++ == 0)
+				snprintf(o->stray, sizeof(o->stray), "%.63s", de->d_name);
+			continue;
+		}
+		if (po->ndev++ == 0)
+			snprintf(po->dev, sizeof(po->dev), "%.63s", de->d_name);
 	}
 	if (d)
 		closedir(d);
-	if (o->ndev) {
-		size_t cl = strlen(ctrl_name);
-
-		o->dev_ours = !strncmp(o->dev, ctrl_name, cl) && o->dev[cl] == '-';
-		snprintf(p, sizeof(p), SERIAL_DEVS "/%s/firmware_node/path", o->dev);
-		char *fw = read_all(p, NULL);
-
-		o->dev_acpi = fw && !strncmp(fw, TABLE_FWNODE, strlen(TABLE_FWNODE));
-		free(fw);
-		snprintf(p, sizeof(p), SERIAL_DEVS "/%s/of_node", o->dev);
-		o->dev_of = exists(p);
-		snprintf(p, sizeof(p), SIRF "/%s", o->dev);
-		o->bound = exists(p);
-		snprintf(p, sizeof(p), SERIAL_DEVS "/%s/driver", o->dev);
-		o->bound_other = !o->bound && exists(p);
-		char *def = read_all(DEFERRED, NULL);
-
-		if (def) {
-			size_t dl = strlen(o->dev);
-
-			for (char *s = def; s && *s; s = strchr(s, '\n'), s = s ? s + 1 : s)
-				if (!strncmp(s, o->dev, dl) && (s[dl] == '\t' || s[dl] == ' ' ||
-								s[dl] == '\n' || !s[dl]))
-					o->deferred = true;
-			free(def);
-		}
-	}
-	o->tty_node = exists(TTY_NODE);
-	o->tty_class = exists(TTY_CLASS);
+	def = o->p.ndev || o->u.ndev ? read_all(DEFERRED, NULL) : NULL;
+	observe_dev(&o->p, def);
+	observe_dev(&o->u, def);
+	free(def);
+	o->p.tty_node = exists(TTY_NODE);
+	o->p.tty_class = exists(TTY_CLASS);
 	d = opendir(GNSS_CLASS);
 	while (d && (de = readdir(d))) {
+		struct pobs *po = NULL;
+
 		if (de->d_name[0] == '.')
 			continue;
 		o->ngnss++;
@@ -408,14 +584,75 @@ static void observe(struct obs *o)
 		const char *b = strrchr(l, '/');
 
 		b = b ? b + 1 : l;
-		if (o->ndev && !strcmp(b, o->dev)) {
-			snprintf(o->gnss, sizeof(o->gnss), "%.31s", de->d_name);
-			snprintf(p, sizeof(p), "/dev/%s", de->d_name);
-			o->gnss_node = exists(p);
-		}
+		if (o->p.ndev && !strcmp(b, o->p.dev))
+			po = &o->p;
+		else if (o->u.ndev && !strcmp(b, o->u.dev))
+			po = &o->u;
+		if (!po)
+			continue;
+		snprintf(po->gnss, sizeof(po->gnss), "%.31s", de->d_name);
+		snprintf(p, sizeof(p), "/dev/%s", de->d_name);
+		po->gnss_node = exists(p);
 	}
 	if (d)
 		closedir(d);
+}
+
+/*
+ * The invariants of one port's device against its side of the model: the
+ * device exactly while described, bound as predicted, the tty exactly
+ * while no driver is bound (and the port is there), a GNSS device exactly
+ * while bound, a probe deferred by the open tty on devices_deferred.
+ */
+static bool port_matches(const char *port, const struct pobs *o, bool dev, const char *what,
+			 bool bound, enum pending pending, bool tty_open, bool present,
+			 char *why, size_t len)
+{
+	if (o->ndev != dev) {
+		snprintf(why, len, "no device without its description, none missing: "
+			 "expected %d serdev device%s on %s's controller (%s), found %d%s%s",
+			 dev, dev ? "" : "s", port, what, o->ndev,
+			 o->ndev ? ": " : "", o->dev);
+		return false;
+	}
+	if (o->bound_other) {
+		snprintf(why, len, "%s is bound to a driver other than gnss-sirf", o->dev);
+		return false;
+	}
+	if (o->bound != bound) {
+		snprintf(why, len, "%s: expected gnss-sirf %s, it is %s%s", o->dev,
+			 bound ? "bound" : "not bound", o->bound ? "bound" : "not bound",
+			 o->bound && tty_open ? " while the tty is held open (an open tty is never taken)" :
+			 pending ? " (the deferred bind)" : "");
+		return false;
+	}
+	if (o->tty_node != (present && !o->bound) || o->tty_class != (present && !o->bound)) {
+		snprintf(why, len, "the tty exists exactly when %sno serdev driver is bound: "
+			 "gnss-sirf %s, /dev/%s %s, /sys/class/tty/%s %s",
+			 present ? "" : "the port is there and ",
+			 o->bound ? "bound" : "not bound", port, o->tty_node ? "present" : "absent",
+			 port, o->tty_class ? "present" : "absent");
+		return false;
+	}
+	if (o->bound && (!o->gnss[0] || !o->gnss_node)) {
+		snprintf(why, len, "a GNSS device exactly while gnss-sirf is bound: %s bound, "
+			 "its gnss device: '%s', its node %s",
+			 o->dev, o->gnss, o->gnss_node ? "present" : "absent");
+		return false;
+	}
+	if (!o->bound && o->gnss[0]) {
+		snprintf(why, len, "a GNSS device exactly while gnss-sirf is bound: %s not bound, "
+			 "its gnss device %s is there", o->dev, o->gnss);
+		return false;
+	}
+	if (o->deferred != (pending == PEND_PROBE)) {
+		snprintf(why, len, "a bind deferred by the open tty is in devices_deferred "
+			 "(pending: %s): %s is %sthere",
+			 pending == PEND_PROBE ? "probe" : pending == PEND_SYSFS ? "sysfs bind" : "no",
+			 o->dev, o->deferred ? "" : "not ");
+		return false;
+	}
+	return true;
 }
 
 /*
@@ -425,62 +662,60 @@ static void observe(struct obs *o)
 static bool matches(const struct obs *o, char *why, size_t len)
 {
 	bool dev = m.slot != SLOT_NONE;
+	const struct pobs *p = &o->p;
 
 	if (!o->ctrl) {
 		snprintf(why, len, "the controller lives as long as the port: %s's new_device is gone",
 			 ctrl_name);
 		return false;
 	}
-	if (o->ndev != dev) {
-		snprintf(why, len, "no device without its description, none missing: "
-			 "expected %d serdev device%s (%s), found %d%s%s",
-			 dev, dev ? "" : "s", slot_name[m.slot], o->ndev,
-			 o->ndev ? ": " : "", o->dev);
+	if (o->nstray) {
+		snprintf(why, len, "no device without its description: %d serdev device%s on "
+			 "neither %s's controller %s nor %s's (%s): %s", o->nstray,
+			 o->nstray > 1 ? "s" : "", TTY, ctrl_name,
+			 u.plugged ? "the USB port" : "an unplugged USB port",
+			 o->uctrl ? o->uctrl_name : "none", o->stray);
 		return false;
 	}
-	if (dev && !o->dev_ours) {
-		snprintf(why, len, "the device %s is not on %s's controller %s",
-			 o->dev, TTY, ctrl_name);
+	if (!port_matches(TTY, p, dev, slot_name[m.slot], m.bound, m.pending, m.ntty, true,
+			  why, len))
 		return false;
-	}
-	if (dev && (o->dev_acpi != (m.slot == SLOT_TABLE) ||
-		    o->dev_of != (m.slot == SLOT_OVERLAY))) {
+	if (dev && (p->dev_acpi != (m.slot == SLOT_TABLE) ||
+		    p->dev_of != (m.slot == SLOT_OVERLAY))) {
 		snprintf(why, len, "the device in the slot comes from its description: "
 			 "expected the %s device, %s is %s",
-			 slot_name[m.slot], o->dev,
-			 o->dev_acpi ? "the table's (firmware node " TABLE_FWNODE ")" :
-			 o->dev_of ? "a device tree node's" : "a hand-made one");
+			 slot_name[m.slot], p->dev,
+			 p->dev_acpi ? "the table's (firmware node " TABLE_FWNODE ")" :
+			 p->dev_of ? "a device tree node's" : "a hand-made one");
 		return false;
 	}
-	if (o->bound_other) {
-		snprintf(why, len, "%s is bound to a driver other than gnss-sirf", o->dev);
+	/* the USB port, when the run has one */
+	if (o->usb_dev != u.plugged || o->nports != (int)u.plugged) {
+		snprintf(why, len, "the USB port exists exactly while plugged: %s, "
+			 "USB device of " USB_WIRE " %s, %d usb-serial port%s%s%s",
+			 u.plugged ? "plugged" : "unplugged", o->usb_dev ? "present" : "absent",
+			 o->nports, o->nports == 1 ? "" : "s", o->nports ? ": " : "", o->port);
 		return false;
 	}
-	if (o->bound != m.bound) {
-		snprintf(why, len, "%s: expected gnss-sirf %s, it is %s%s", o->dev,
-			 m.bound ? "bound" : "not bound", o->bound ? "bound" : "not bound",
-			 o->bound && m.ntty ? " while the tty is held open (an open tty is never taken)" :
-			 m.pending ? " (the deferred bind)" : "");
+	if (o->uctrl != u.plugged) {
+		snprintf(why, len, "the controller lives as long as the port: %s plugged, "
+			 "no serdev controller with new_device under it", o->port);
 		return false;
 	}
-	if (o->tty_node != !o->bound || o->tty_class != !o->bound) {
-		snprintf(why, len, "the tty exists exactly when no serdev driver is bound: "
-			 "gnss-sirf %s, " TTY_NODE " %s, " TTY_CLASS " %s",
-			 o->bound ? "bound" : "not bound", o->tty_node ? "present" : "absent",
-			 o->tty_class ? "present" : "absent");
+	if (u.plugged && !port_matches(o->port, &o->u, u.dev, u.dev ? "manual" : "-",
+				       u.bound, u.pending, u.tty_held && !u.tty_stale, true,
+				       why, len))
+		return false;
+	if (u.plugged && u.dev && (o->u.dev_acpi || o->u.dev_of)) {
+		snprintf(why, len, "the device on %s comes from its description: expected "
+			 "a hand-made one, %s has a firmware node", o->port, o->u.dev);
 		return false;
 	}
-	if (o->ngnss != (int)o->bound || (o->bound && (!o->gnss[0] || !o->gnss_node))) {
-		snprintf(why, len, "a GNSS device exactly while gnss-sirf is bound: bound %d, "
-			 "%d gnss class devices, the device's: '%s', its node %s",
-			 o->bound, o->ngnss, o->gnss, o->gnss_node ? "present" : "absent");
-		return false;
-	}
-	if (o->deferred != (m.pending == PEND_PROBE)) {
-		snprintf(why, len, "a bind deferred by the open tty is in devices_deferred "
-			 "(pending: %s): %s is %sthere",
-			 m.pending == PEND_PROBE ? "probe" : m.pending == PEND_SYSFS ? "sysfs bind" : "no",
-			 o->dev, o->deferred ? "" : "not ");
+	if (o->ngnss != (int)p->bound + (int)o->u.bound) {
+		snprintf(why, len, "a GNSS device exactly while gnss-sirf is bound: %d gnss "
+			 "class devices, %s%s%s bound",
+			 o->ngnss, p->bound ? p->dev : "", p->bound && o->u.bound ? " and " : "",
+			 o->u.bound ? o->u.dev : p->bound ? "" : "none");
 		return false;
 	}
 	return true;
@@ -500,15 +735,15 @@ static unsigned long long seed;
 static int settle_max_ms = 20000;
 #define SLOW_MS		2000
 #define SLOW_MAX	8
-static char slow[SLOW_MAX][3][256];	/* slow steps: the two before, the step */
+static char slow[SLOW_MAX][3][384];	/* slow steps: the two before, the step */
 static unsigned int nslow;
 static double settle_worst;
 static unsigned long settle_worst_step;
-static char settle_worst_desc[160];
+static char settle_worst_desc[256];
 static double settle_total;
 static char failure[1024];
 static unsigned long flip_at;
-static char step_desc[160];
+static char step_desc[256];
 
 static int fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static int fail(const char *fmt, ...)
@@ -533,6 +768,12 @@ static int settle(void)
 			snprintf(dev_name, sizeof(dev_name), "serial256-0");
 		if (m.bound)
 			snprintf(gnss_name, sizeof(gnss_name), "gnss0");
+		if (u.plugged)
+			snprintf(usb_port, sizeof(usb_port), "ttyUSB0");
+		if (u.dev)
+			snprintf(usb_dev_name, sizeof(usb_dev_name), "serial258-0");
+		if (u.bound)
+			snprintf(usb_gnss_name, sizeof(usb_gnss_name), "gnss1");
 		return 0;
 	}
 	for (;;) {
@@ -544,10 +785,20 @@ static int settle(void)
 			return fail("not settled after %.0f ms: %s", t, why);
 		sleep_ms(10);
 	}
-	if (o.ndev)
-		snprintf(dev_name, sizeof(dev_name), "%s", o.dev);
-	if (o.bound)
-		snprintf(gnss_name, sizeof(gnss_name), "%s", o.gnss);
+	if (o.p.ndev)
+		snprintf(dev_name, sizeof(dev_name), "%s", o.p.dev);
+	if (o.p.bound)
+		snprintf(gnss_name, sizeof(gnss_name), "%s", o.p.gnss);
+	usb_port[0] = usb_ctrl_name[0] = usb_ctrl_path[0] = usb_gnss_name[0] = '\0';
+	if (o.nports) {
+		snprintf(usb_port, sizeof(usb_port), "%s", o.port);
+		snprintf(usb_ctrl_name, sizeof(usb_ctrl_name), "%s", o.uctrl_name);
+		snprintf(usb_ctrl_path, sizeof(usb_ctrl_path), "%s", o.uctrl_path);
+	}
+	if (o.u.ndev)
+		snprintf(usb_dev_name, sizeof(usb_dev_name), "%s", o.u.dev);
+	if (o.u.bound)
+		snprintf(usb_gnss_name, sizeof(usb_gnss_name), "%s", o.u.gnss);
 	settle_total += t;
 	if (t > settle_worst) {
 		settle_worst = t;
@@ -628,15 +879,15 @@ static void printable(char *s)
 
 /* Bytes go from FD to the far end and back (tty: both ways; gnss: read
  * direction unless a gpsd competes for it). */
-static int bytes_both_ways(int fd, const char *what, bool to_dev)
+static int bytes_both_ways(int fd, int far, const char *what, bool to_dev)
 {
 	char tok[48], got[256];
 
-	drain(far_fd);
+	drain(far);
 	snprintf(tok, sizeof(tok), "o%lu.%llx", step, seed);
 	if (write(fd, tok, strlen(tok)) != (ssize_t)strlen(tok))
 		return fail("%s: write of '%s' failed: %s", what, tok, strerror(errno));
-	if (read_token(far_fd, tok, 3000, got, sizeof(got))) {
+	if (read_token(far, tok, 3000, got, sizeof(got))) {
 		printable(got);
 		return fail("%s: '%s' written to it did not reach the far end (got '%s')",
 			    what, tok, got);
@@ -644,7 +895,7 @@ static int bytes_both_ways(int fd, const char *what, bool to_dev)
 	if (!to_dev)
 		return 0;
 	snprintf(tok, sizeof(tok), "i%lu.%llx\r\n", step, seed);
-	if (write(far_fd, tok, strlen(tok)) != (ssize_t)strlen(tok))
+	if (write(far, tok, strlen(tok)) != (ssize_t)strlen(tok))
 		return fail("far end: write failed: %s", strerror(errno));
 	tok[strlen(tok) - 2] = '\0';
 	if (read_token(fd, tok, 3000, got, sizeof(got))) {
@@ -726,7 +977,7 @@ static int op_tty_bytes(void)
 		set_raw(fd, B115200);
 	}
 	tcflush(fd, TCIOFLUSH);
-	r = bytes_both_ways(fd, TTY_NODE, true);
+	r = bytes_both_ways(fd, far_fd, TTY_NODE, true);
 	if (!m.ntty)
 		close(fd);
 	return r;
@@ -779,7 +1030,7 @@ static int op_gnss_bytes(void)
 		fd = gnss_fd;
 	else if (open_gnss(&fd))
 		return -1;
-	r = bytes_both_ways(fd, gnss_name, read_dir);
+	r = bytes_both_ways(fd, far_fd, gnss_name, read_dir);
 	if (fd != gnss_fd)
 		close(fd);
 	return r;
@@ -1245,13 +1496,469 @@ static int op_race(void)
 	return 0;
 }
 
+/* ---- the USB port ------------------------------------------------------------ */
+
+static void __attribute__((format(printf, 1, 2))) desc_add(const char *fmt, ...)
+{
+	size_t n = strlen(step_desc);
+	va_list ap;
+
+	if (n && n < sizeof(step_desc) - 2) {
+		memcpy(step_desc + n, "; ", 3);
+		n += 2;
+	}
+	va_start(ap, fmt);
+	vsnprintf(step_desc + n, sizeof(step_desc) - n, fmt, ap);
+	va_end(ap);
+}
+
+/* One request to the host (scripts/hostctl.c), one answer line: "ok ..." */
+static int host_request(const char *req)
+{
+	char line[64], ans[512];
+	size_t n = 0;
+	double end = now_ms() + 30000;
+
+	if (model_only)
+		return 0;
+	snprintf(line, sizeof(line), "%s\n", req);
+	if (write(hostctl_fd, line, strlen(line)) != (ssize_t)strlen(line))
+		return fail("write of '%s' to " HOSTCTL ": %s", req, strerror(errno));
+	ans[0] = '\0';
+	for (;;) {
+		int left = (int)(end - now_ms());
+		struct pollfd p = { hostctl_fd, POLLIN, 0 };
+		ssize_t r;
+
+		if (left <= 0)
+			return fail("host %s: no answer in 30 s (got '%s')", req, ans);
+		if (poll(&p, 1, left) <= 0)
+			continue;
+		r = read(hostctl_fd, ans + n, sizeof(ans) - 1 - n);
+		if (r < 0 && (errno == EAGAIN || errno == EINTR))
+			continue;
+		if (r <= 0)
+			return fail("host %s: read of " HOSTCTL ": %s", req, r ? strerror(errno) : "EOF");
+		n += r;
+		ans[n] = '\0';
+		if (strchr(ans, '\n') || n == sizeof(ans) - 1)
+			break;
+	}
+	ans[strcspn(ans, "\n")] = '\0';
+	if (strncmp(ans, "ok", 2))
+		return fail("host %s: the host answered '%s'", req, ans);
+	return 0;
+}
+
+/*
+ * An fd whose device has gone (adapter unplugged: the tty hung up; GPS
+ * unbound or removed: the gnss device disconnected): reads give what was
+ * queued, then EOF (or EIO), never EAGAIN; a write fails.
+ */
+static int check_stale(int fd, const char *what)
+{
+	char b[256];
+	ssize_t r = 0;
+
+	if (model_only)
+		return 0;
+	for (int i = 0; i < 64; i++) {
+		r = read(fd, b, sizeof(b));
+		if (r <= 0)
+			break;
+	}
+	if (r > 0)
+		return fail("%s: a held fd of a device that has gone still reads bytes", what);
+	if (r < 0 && errno != EIO)
+		return fail("%s: read of a held fd of a device that has gone: %s (expected EOF or EIO)",
+			    what, strerror(errno));
+	if (write(fd, "x", 1) >= 0)
+		return fail("%s: write on a held fd of a device that has gone succeeded", what);
+	return 0;
+}
+
+/* Close a held fd: 0, or a failure if close() fails. */
+static int close_held(int *fd, const char *what)
+{
+	int r = 0;
+
+	if (!model_only && close(*fd))
+		r = fail("close of the held %s fd: %s", what, strerror(errno));
+	*fd = -1;
+	return r;
+}
+
+static bool usb_tty_live(void)
+{
+	return u.tty_held && !u.tty_stale;
+}
+
+/* The GPS leaves the port (delete_device, unplug), bound or not. */
+static void usb_model_leave(void)
+{
+	u.dev = u.bound = u.unbound = false;
+	u.pending = PEND_NONE;
+	if (u.gnss_held)
+		u.gnss_stale = true;
+}
+
+static int usb_tty_open(void)
+{
+	char p[64];
+	int fd = 99, got = 0;
+
+	snprintf(p, sizeof(p), "/dev/%s", usb_port);
+	desc_add("hold %s open", p);
+	if (!model_only) {
+		fd = open(p, O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
+		got = fd < 0 ? -errno : 0;
+	}
+	if (expect("open of the USB port's tty (no driver bound)", got, 0))
+		return -1;
+	if (!model_only)
+		set_raw(fd, B115200);
+	usb_tty_fd = fd;
+	u.tty_held = true;
+	u.tty_stale = false;
+	return 0;
+}
+
+static int usb_tty_close(void)
+{
+	bool stale = u.tty_stale;
+
+	desc_add("close the held tty fd%s", stale ? " (its adapter is gone)" : "");
+	if (stale && check_stale(usb_tty_fd, "ttyUSB (unplugged)"))
+		return -1;
+	if (close_held(&usb_tty_fd, "ttyUSB"))
+		return -1;
+	u.tty_held = u.tty_stale = false;
+	if (stale) {
+		ev[EV_USB_STALE_CLOSED]++;
+	} else if (u.pending) {
+		/* the last close: the deferred bind happens now */
+		u.pending = PEND_NONE;
+		u.bound = true;
+		ev[EV_USB_BIND]++;
+		ev[EV_USB_DEFERRED_BIND]++;
+	}
+	return 0;
+}
+
+static int usb_gnss_open(void)
+{
+	char p[64];
+	int fd = 99, got = 0;
+
+	snprintf(p, sizeof(p), "/dev/%s", usb_gnss_name);
+	desc_add("hold %s open", p);
+	if (!model_only) {
+		fd = open(p, O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
+		got = fd < 0 ? -errno : 0;
+	}
+	if (expect("open of the USB GPS's gnss device (bound)", got, 0))
+		return -1;
+	usb_gnss_fd = fd;
+	u.gnss_held = true;
+	u.gnss_stale = false;
+	return 0;
+}
+
+static int usb_gnss_close(void)
+{
+	bool stale = u.gnss_stale;
+
+	desc_add("close the held gnss fd%s", stale ? " (its device is gone)" : "");
+	if (stale && check_stale(usb_gnss_fd, "gnss of the USB GPS (gone)"))
+		return -1;
+	if (close_held(&usb_gnss_fd, "gnss"))
+		return -1;
+	if (stale)
+		ev[EV_USB_STALE_CLOSED]++;
+	u.gnss_held = u.gnss_stale = false;
+	return 0;
+}
+
+static int usb_new_device(void)
+{
+	char p[PATH_MAX];
+	int want = u.dev ? -EBUSY : 0, got = want;
+
+	desc_add("new_device %s%s", COMPATIBLE, u.dev ? " (slot taken)" : "");
+	snprintf(p, sizeof(p), "%s/new_device", usb_ctrl_path);
+	if (!model_only)
+		got = write_str(p, COMPATIBLE "\n");
+	if (expect("new_device of the USB port", got, want))
+		return -1;
+	if (want) {
+		ev[EV_USB_NEW_DEVICE_EBUSY]++;
+		return 0;
+	}
+	u.dev = true;
+	u.unbound = false;
+	if (usb_tty_live()) {
+		u.pending = PEND_PROBE;
+	} else {
+		u.bound = true;
+		ev[EV_USB_BIND]++;
+	}
+	return 0;
+}
+
+static int usb_delete_device(void)
+{
+	char p[PATH_MAX], name[80];
+	int want = u.dev ? 0 : -ENODEV, got = want;
+
+	/* with no device: the last one seen, or a name that never was one */
+	snprintf(name, sizeof(name), "%s", usb_dev_name[0] ? usb_dev_name : "serial99-0");
+	desc_add("delete_device %s%s", name, u.dev ? "" : " (none)");
+	snprintf(p, sizeof(p), "%s/delete_device", usb_ctrl_path);
+	strcat(name, "\n");
+	if (!model_only)
+		got = write_str(p, name);
+	if (expect("delete_device of the USB port", got, want))
+		return -1;
+	if (!want) {
+		ev[EV_USB_DELETE]++;
+		usb_model_leave();
+	}
+	return 0;
+}
+
+static int usb_unbind(void)
+{
+	int got = 0;
+
+	desc_add("unbind %s", usb_dev_name);
+	if (!model_only)
+		got = write_str(SIRF "/unbind", usb_dev_name);
+	if (expect("gnss-sirf/unbind of the USB GPS", got, 0))
+		return -1;
+	ev[EV_USB_UNBIND]++;
+	u.bound = false;
+	u.unbound = true;
+	if (u.gnss_held)
+		u.gnss_stale = true;
+	return 0;
+}
+
+static int usb_bind(void)
+{
+	int want = usb_tty_live() ? -EAGAIN : 0, got = want;
+
+	desc_add("bind %s%s", usb_dev_name, want ? " (tty open)" : "");
+	if (!model_only)
+		got = write_str(SIRF "/bind", usb_dev_name);
+	if (expect("gnss-sirf/bind of the USB GPS", got, want))
+		return -1;
+	u.unbound = false;
+	if (!want) {
+		u.bound = true;
+		ev[EV_USB_BIND]++;
+	} else if (!u.pending) {
+		u.pending = PEND_SYSFS;
+		ev[EV_USB_SYSFS_BIND_DEFERRED]++;
+	}
+	return 0;
+}
+
+static int usb_plug(void)
+{
+	desc_add("plug the adapter (host usb-add %s)%s", USB_WIRE,
+		 u.tty_held || u.gnss_held ? " with an old fd held" : "");
+	if (host_request("usb-add " USB_WIRE))
+		return -1;
+	ev[EV_USB_PLUG]++;
+	if (u.tty_held || u.gnss_held)
+		ev[EV_USB_PLUG_STALE_HELD]++;
+	u.plugged = true;
+	if (settle())
+		return -1;
+	desc_add("%s", usb_port);	/* ttyUSB1 while the last one's tty is held */
+	return 0;
+}
+
+/* Unplug; then the fds held on the port read EOF and fail writes. */
+static int usb_unplug(void)
+{
+	bool tty = usb_tty_live(), gnss = u.gnss_held && !u.gnss_stale;
+
+	desc_add("unplug (host usb-del %s)%s%s%s", USB_WIRE,
+		 u.bound ? ": GPS bound" : u.pending ? ": GPS's bind pending" :
+		 u.dev ? ": GPS not bound" : "", gnss ? ", gnss fd held" : "",
+		 tty ? ", tty fd held" : "");
+	if (host_request("usb-del " USB_WIRE))
+		return -1;
+	ev[EV_USB_UNPLUG]++;
+	ev[EV_USB_UNPLUG_BOUND] += u.bound;
+	ev[EV_USB_UNPLUG_GNSS_HELD] += gnss;
+	ev[EV_USB_UNPLUG_TTY_HELD] += tty;
+	ev[EV_USB_UNPLUG_PENDING] += u.pending != PEND_NONE;
+	ev[EV_USB_UNPLUG_DEVICE] += u.dev;
+	u.unplugs++;
+	u.plugged = false;
+	usb_model_leave();
+	if (u.tty_held)
+		u.tty_stale = true;
+	if (settle())
+		return -1;
+	if (tty && check_stale(usb_tty_fd, "the held ttyUSB fd after the unplug"))
+		return -1;
+	if (gnss && check_stale(usb_gnss_fd, "the held gnss fd after the unplug"))
+		return -1;
+	return 0;
+}
+
+/* Bytes both ways between the far end and the ttyUSBn, or the GPS's gnssN. */
+static int op_usb_bytes(void)
+{
+	char p[64];
+	bool gnss = u.bound, held = gnss ? u.gnss_held && !u.gnss_stale : usb_tty_live();
+	int fd, r;
+
+	if (!u.plugged) {
+		desc_add("usb bytes: no adapter plugged");
+		return 0;
+	}
+	snprintf(p, sizeof(p), "/dev/%s", gnss ? usb_gnss_name : usb_port);
+	desc_add("usb bytes both ways through %s (%s fd)", p, held ? "held" : "new");
+	ev[gnss ? EV_USB_GNSS_ROUNDTRIP : EV_USB_TTY_ROUNDTRIP]++;
+	if (model_only)
+		return 0;
+	if (held) {
+		fd = gnss ? usb_gnss_fd : usb_tty_fd;
+	} else {
+		fd = open(p, O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
+		if (fd < 0)
+			return fail("open %s (%s): %s", p, gnss ? "gnss-sirf bound" :
+				    "no driver bound", strerror(errno));
+		if (!gnss)
+			set_raw(fd, B115200);
+	}
+	if (!gnss)
+		tcflush(fd, TCIOFLUSH);
+	r = bytes_both_ways(fd, far_usb_fd, p + 5, true);
+	if (!held)
+		close(fd);
+	return r;
+}
+
+/*
+ * usb_plug: plug the adapter, or unplug it.  Unplugs take turns at how:
+ * the first with the GPS bound and its /dev/gnssN held open (made so
+ * first: new_device or bind, and the fd opened), the second with the
+ * ttyUSBn held open and the GPS's bind pending on it (unbound, the tty
+ * opened, then new_device or bind); bytes go both ways through the held
+ * fd just before the unplug takes it away.  The third as the
+ * other steps left the port; and again.  So every run that unplugs three times has
+ * unplugged under both (the model decides, not the seed: a replay takes
+ * the same turns).
+ */
+static int op_usb_plug(void)
+{
+	if (!u.plugged)
+		return usb_plug();
+	switch (u.unplugs % 3) {
+	case 0:		/* with the GPS bound and its gnss fd held */
+		if (u.tty_held && usb_tty_close())
+			return -1;
+		if (!u.dev) {
+			if (usb_new_device())
+				return -1;
+		} else if (!u.bound && usb_bind()) {
+			return -1;
+		}
+		if (settle())
+			return -1;
+		if (u.gnss_held && u.gnss_stale && usb_gnss_close())
+			return -1;
+		if (!u.gnss_held && usb_gnss_open())
+			return -1;
+		if (op_usb_bytes())
+			return -1;
+		break;
+	case 1:		/* with the ttyUSBn held, and a bind pending on it */
+		if (u.bound && usb_unbind())
+			return -1;
+		if (settle())
+			return -1;
+		if (u.tty_held && u.tty_stale && usb_tty_close())
+			return -1;
+		if (!u.tty_held && usb_tty_open())
+			return -1;
+		if (!u.dev) {
+			if (usb_new_device())
+				return -1;
+		} else if (!u.pending && usb_bind()) {
+			return -1;
+		}
+		if (settle() || op_usb_bytes())
+			return -1;
+		break;
+	}
+	return usb_unplug();
+}
+
+static int op_usb_new_device(void)
+{
+	if (!u.plugged) {
+		desc_add("new_device: no adapter plugged");
+		return 0;
+	}
+	return usb_new_device();
+}
+
+static int op_usb_delete_device(void)
+{
+	if (!u.plugged) {
+		desc_add("delete_device: no adapter plugged");
+		return 0;
+	}
+	return usb_delete_device();
+}
+
+/* unbind the USB GPS if bound, else bind it */
+static int op_usb_bind(void)
+{
+	if (!u.plugged || !u.dev) {
+		desc_add("bind/unbind: no GPS on the USB port");
+		return 0;
+	}
+	return u.bound ? usb_unbind() : usb_bind();
+}
+
+/*
+ * Hold or let go: an fd whose device has gone is closed first (checked:
+ * EOF, writes fail); else, on the plugged port, the GPS's gnss fd while it
+ * is bound, the ttyUSBn's while not.
+ */
+static int op_usb_hold(void)
+{
+	if (u.tty_held && u.tty_stale)
+		return usb_tty_close();
+	if (u.gnss_held && u.gnss_stale)
+		return usb_gnss_close();
+	if (!u.plugged) {
+		desc_add("hold: no adapter plugged");
+		return 0;
+	}
+	if (u.bound)
+		return u.gnss_held ? usb_gnss_close() : usb_gnss_open();
+	return u.tty_held ? usb_tty_close() : usb_tty_open();
+}
+
 /* ---- choosing --------------------------------------------------------------- */
 
 enum op {
 	OP_TTY_OPEN, OP_TTY_CLOSE, OP_TTY_BYTES, OP_STALE_OPEN, OP_GNSS_BYTES,
 	OP_GNSS_HOLD, OP_GPSD, OP_TABLE, OP_TABLE_RELOAD, OP_OVERLAY, OP_NEW_DEVICE,
-	OP_DELETE_DEVICE, OP_UNBIND, OP_BIND, OP_RACE, OP_N
+	OP_DELETE_DEVICE, OP_UNBIND, OP_BIND, OP_RACE, OP_USB_PLUG,
+	OP_USB_NEW_DEVICE, OP_USB_DELETE_DEVICE, OP_USB_BIND, OP_USB_HOLD,
+	OP_USB_BYTES, OP_N
 };
+
+#define OP_USB_FIRST	OP_USB_PLUG
 
 static const struct {
 	const char *name;
@@ -1273,6 +1980,13 @@ static const struct {
 	[OP_UNBIND]		= { "unbind", 4, op_unbind },
 	[OP_BIND]		= { "bind", 4, op_bind },
 	[OP_RACE]		= { "race", 3, op_race },
+	/* the USB port: a plug or an unplug takes 1 to 2 s under TCG */
+	[OP_USB_PLUG]		= { "usb_plug", 1, op_usb_plug },
+	[OP_USB_NEW_DEVICE]	= { "usb_new_device", 1, op_usb_new_device },
+	[OP_USB_DELETE_DEVICE]	= { "usb_delete_device", 1, op_usb_delete_device },
+	[OP_USB_BIND]		= { "usb_bind", 1, op_usb_bind },
+	[OP_USB_HOLD]		= { "usb_hold", 2, op_usb_hold },
+	[OP_USB_BYTES]		= { "usb_bytes", 2, op_usb_bytes },
 };
 static unsigned long op_count[OP_N];
 static double op_ms[OP_N];	/* the time steps of each took, settling included */
@@ -1280,9 +1994,9 @@ static double op_ms[OP_N];	/* the time steps of each took, settling included */
 static enum op pick(void)
 {
 	unsigned int total = 0, r;
-	enum op o;
+	enum op o, end = usb_on ? OP_N : OP_USB_FIRST;	/* no USB: no USB steps */
 
-	for (o = 0; o < OP_N; o++)
+	for (o = 0; o < end; o++)
 		total += ops[o].weight;
 	r = rng_below(total);
 	for (o = 0; r >= ops[o].weight; o++)
@@ -1298,6 +2012,86 @@ static enum op pick(void)
 }
 
 /* ---- set-up and tear-down --------------------------------------------------- */
+
+/* A virtio port opens once: the test before may still be letting it go. */
+static int open_virtio(const char *path)
+{
+	int fd = -1;
+
+	for (int i = 0; i <= 500; i++) {
+		fd = open(path, O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
+		if (fd >= 0 || errno != EBUSY)
+			break;
+		if (i == 0)
+			printf("# %s is busy: waiting up to 5 s for it\n", path);
+		sleep_ms(10);
+	}
+	return fd;
+}
+
+/* The USB steps need the host's hand (hostctl) and the wire's far end. */
+static int setup_usb(void)
+{
+	if (!usb_on)
+		return 0;
+	if (!exists(HOSTCTL) || !exists(FAR_USB)) {
+		printf("# no " HOSTCTL " or no " FAR_USB ": the USB steps are left out\n");
+		usb_on = false;
+		return 0;
+	}
+	hostctl_fd = open_virtio(HOSTCTL);
+	if (hostctl_fd < 0) {
+		printf("# open " HOSTCTL ": %s\n", strerror(errno));
+		return -1;
+	}
+	far_usb_fd = open_virtio(FAR_USB);
+	if (far_usb_fd < 0) {
+		printf("# open " FAR_USB ": %s\n", strerror(errno));
+		return -1;
+	}
+	printf("# USB: an FTDI adapter on the " USB_WIRE " wire, plugged by the host through "
+	       HOSTCTL "\n");
+	return 0;
+}
+
+/* Nothing held, the adapter unplugged, the virtio ports let go. */
+static int teardown_usb(void)
+{
+	struct obs o;
+	int bad = 0;
+
+	if (usb_gnss_fd >= 0)
+		close(usb_gnss_fd);
+	if (usb_tty_fd >= 0)
+		close(usb_tty_fd);
+	usb_gnss_fd = usb_tty_fd = -1;
+	u.gnss_held = u.tty_held = false;
+	if (hostctl_fd < 0)
+		goto out;
+	observe(&o);
+	if ((u.plugged || o.usb_dev || o.nports) && host_request("usb-del " USB_WIRE)) {
+		printf("# teardown: %s\n", failure);
+		bad = 1;
+	}
+	u.plugged = false;
+	for (int i = 0; i <= 1000; i++) {
+		observe(&o);
+		if (!o.usb_dev && !o.nports)
+			break;
+		if (i == 1000) {
+			printf("# teardown: the USB adapter is still there 10 s after its unplug\n");
+			bad = 1;
+		}
+		sleep_ms(10);
+	}
+out:
+	if (far_usb_fd >= 0)
+		close(far_usb_fd);
+	if (hostctl_fd >= 0)
+		close(hostctl_fd);
+	far_usb_fd = hostctl_fd = -1;
+	return bad;
+}
 
 static int setup(void)
 {
@@ -1349,20 +2143,13 @@ static int setup(void)
 	if (!dtbo || !dtbo_len)
 		printf("# no overlay loader (" OVERLAYS ") or no " OVERLAY_DTBO ": no overlay steps\n");
 	/* a virtio port opens once: a chip model of the test before may be ending */
-	for (int i = 0; i <= 500; i++) {
-		far_fd = open(FAR, O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
-		if (far_fd >= 0 || errno != EBUSY)
-			break;
-		if (i == 0)
-			printf("# " FAR " is busy: waiting up to 5 s for it\n");
-		sleep_ms(10);
-	}
+	far_fd = open_virtio(FAR);
 	if (far_fd < 0) {
 		printf("# open " FAR ": %s\n", strerror(errno));
 		return -1;
 	}
 	printf("# port %s, controller %s (%s)\n", TTY, ctrl_name, ctrl_path);
-	return 0;
+	return setup_usb();
 }
 
 /* Leave the world as found: nothing held, no description, the port a tty. */
@@ -1371,6 +2158,7 @@ static int teardown(void)
 	char p[PATH_MAX];
 	int bad = 0;
 
+	bad = teardown_usb();
 	if (m.gpsd || gpsd_pid)
 		gpsd_reap(true);
 	m.gpsd = false;
@@ -1393,11 +2181,11 @@ static int teardown(void)
 		struct obs o;
 
 		observe(&o);
-		if (!o.ndev && o.tty_node)
+		if (!o.p.ndev && o.p.tty_node)
 			break;
-		if (o.ndev && !o.dev_acpi && !o.dev_of) {
+		if (o.p.ndev && !o.p.dev_acpi && !o.p.dev_of) {
 			snprintf(p, sizeof(p), "%s/delete_device", ctrl_path);
-			write_str(p, o.dev);
+			write_str(p, o.p.dev);
 		}
 		sleep_ms(10);
 	}
@@ -1416,6 +2204,7 @@ static void write_summary(const char *path, int result, double secs)
 		return;
 	fprintf(f, "run_seed=%llu\nrun_steps=%lu\nrun_result=%d\nrun_seconds=%.1f\n",
 		seed, step, result, secs);
+	fprintf(f, "usb=%d\nusb_cycles=%lu\n", usb_on, ev[EV_USB_UNPLUG]);
 	fprintf(f, "settle_max_ms=%.0f\nsettle_max_step=%lu\nsettle_mean_ms=%.1f\n",
 		settle_worst, settle_worst_step, step ? settle_total / step : 0.0);
 	for (int o = 0; o < OP_N; o++)
@@ -1442,7 +2231,8 @@ static const char *replay(unsigned long n)
 static int usage(void)
 {
 	fprintf(stderr, "usage: ttyport-random --seed S --steps N [--settle-ms MS] [--trace FILE]\n"
-		"                      [--summary FILE] [--model-only] [--verbose] [--flip-at STEP]\n");
+		"                      [--summary FILE] [--model-only] [--no-usb] [--verbose]\n"
+		"                      [--flip-at STEP]\n");
 	return 2;
 }
 
@@ -1450,8 +2240,8 @@ int main(int argc, char **argv)
 {
 	const char *trace_path = "/tmp/ttyport-random.trace";
 	const char *summary = "/tmp/ttyport-random.summary";
-	bool have_seed = false;
-	char ms[200];
+	bool have_seed = false, no_usb = false;
+	char ms[320];
 	double t0;
 	int result = 0;
 
@@ -1460,6 +2250,8 @@ int main(int argc, char **argv)
 
 		if (!strcmp(a, "--model-only")) {
 			model_only = true;
+		} else if (!strcmp(a, "--no-usb")) {
+			no_usb = true;
 		} else if (!strcmp(a, "--verbose")) {
 			verbose = true;
 		} else if (!v) {
@@ -1492,6 +2284,9 @@ int main(int argc, char **argv)
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	signal(SIGPIPE, SIG_IGN);
 	rng_state = seed;
+	usb_on = !no_usb;	/* setup() may find no USB */
+	if (no_usb)
+		printf("# --no-usb: the USB steps are left out\n");
 	printf("# seed %llu (replay: %s)\n", seed, replay(steps));
 	trace = fopen(trace_path, "w");
 	if (!model_only && setup()) {
@@ -1564,6 +2359,14 @@ int main(int argc, char **argv)
 		for (unsigned int j = 0; j < 3; j++)
 			if (slow[i][j][0])
 				printf("#   %s\n", slow[i][j]);
+	if (usb_on)
+		printf("# USB: %lu plug/unplug cycles (%lu plugs), unplugged %lu times with the GPS "
+		       "bound (%lu with its gnss fd held), %lu with the tty held, %lu with a bind "
+		       "pending\n", ev[EV_USB_UNPLUG], ev[EV_USB_PLUG], ev[EV_USB_UNPLUG_BOUND],
+		       ev[EV_USB_UNPLUG_GNSS_HELD], ev[EV_USB_UNPLUG_TTY_HELD],
+		       ev[EV_USB_UNPLUG_PENDING]);
+	else
+		printf("# USB: no USB steps\n");
 	printf("# operations (count, mean ms):");
 	for (int o = 0; o < OP_N; o++)
 		printf(" %s=%lu/%.0f", ops[o].name, op_count[o],
