@@ -496,17 +496,34 @@ static void observe_dev(struct pobs *o, const char *def)
 /* The USB device on the usb0 wire (by its serial number), and its port. */
 static void observe_usb(struct obs *o)
 {
+	/*
+	 * Every settle poll comes here, and under TCG each sysfs lookup costs
+	 * (a plugged adapter made COM2's cheap steps 3 to 4 ms dearer): the
+	 * USB device found by its serial number and the port's controller are
+	 * kept, and only looked for again once gone.  Only this program plugs
+	 * an adapter, so a device still there under the name is the one found.
+	 */
+	static char udev[64], uport[32], uctrl[64];
 	char p[PATH_MAX], *s;
 	struct dirent *de;
-	DIR *d = opendir(USB_DEVS);
+	DIR *d;
 
+	if (udev[0]) {
+		snprintf(p, sizeof(p), USB_DEVS "/%s", udev);
+		o->usb_dev = exists(p);
+		if (!o->usb_dev)
+			udev[0] = '\0';
+	}
+	d = o->usb_dev ? NULL : opendir(USB_DEVS);
 	while (d && (de = readdir(d))) {
 		if (de->d_name[0] == '.' || strchr(de->d_name, ':') || !strchr(de->d_name, '-'))
 			continue;
 		snprintf(p, sizeof(p), USB_DEVS "/%s/serial", de->d_name);
 		s = read_all(p, NULL);
-		if (s && !strcmp(s, USB_WIRE "\n"))
+		if (s && !strcmp(s, USB_WIRE "\n")) {
 			o->usb_dev = true;
+			snprintf(udev, sizeof(udev), "%.63s", de->d_name);
+		}
 		free(s);
 	}
 	if (d)
@@ -522,8 +539,21 @@ static void observe_usb(struct obs *o)
 		closedir(d);
 	if (!o->nports)
 		return;
-	snprintf(p, sizeof(p), USB_SERIAL_DEVS "/%s", o->port);
-	o->uctrl = !find_ctrl(p, o->uctrl_path, o->uctrl_name);
+	if (uctrl[0] && !strcmp(uport, o->port)) {
+		snprintf(p, sizeof(p), USB_SERIAL_DEVS "/%s/%s/new_device", uport, uctrl);
+		o->uctrl = exists(p);
+		if (o->uctrl) {
+			snprintf(o->uctrl_path, sizeof(o->uctrl_path), USB_SERIAL_DEVS "/%s/%s",
+				 uport, uctrl);
+			snprintf(o->uctrl_name, sizeof(o->uctrl_name), "%s", uctrl);
+		}
+	}
+	if (!o->uctrl) {
+		snprintf(p, sizeof(p), USB_SERIAL_DEVS "/%s", o->port);
+		o->uctrl = !find_ctrl(p, o->uctrl_path, o->uctrl_name);
+		snprintf(uport, sizeof(uport), "%s", o->uctrl ? o->port : "");
+		snprintf(uctrl, sizeof(uctrl), "%s", o->uctrl ? o->uctrl_name : "");
+	}
 	snprintf(p, sizeof(p), "/dev/%s", o->port);
 	o->u.tty_node = exists(p);
 	snprintf(p, sizeof(p), "/sys/class/tty/%s", o->port);
