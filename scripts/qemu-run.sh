@@ -64,7 +64,10 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-args=(-nodefaults -no-reboot -display none -vga none -m 1G -smp 2)
+# 512 MiB: every boot was about 5 s shorter than with 1 GiB (less memory
+# for the debug kernel to set up and for kmemleak to scan before poweroff);
+# /init logs the memory a test left available ("ttyport: at the end").
+args=(-nodefaults -no-reboot -display none -vga none -m 512M -smp 2)
 
 # KVM only if it really works (FACTS.md: it does not on these machines); the
 # probe boots the kernel once under KVM and caches the answer.
