@@ -31,7 +31,9 @@
 #   HOST_ONLY=1   run only the host-side tests
 #   TIMEOUT_FACTOR=N  multiply every test's timeout by N (make stress)
 #   CHECK_JOBS=N  boot N guests at a time (default 1; results stay in order;
-#                 a boot with an "alone" test runs by itself, after the others)
+#                 a boot with an "alone" test runs by itself, after the others;
+#                 the next boot starts while the last one's guest scans for
+#                 leaks before poweroff, see "winding down")
 #
 # For testing this script (tests/host/check-harness.sh):
 #   QEMU_RUN      the boot runner (default scripts/qemu-run.sh)
@@ -397,10 +399,17 @@ boot_rundir() { # index -> the boot's RUNDIR
 	boot_plan $(boot_args "$1")
 	echo "$rundir"
 }
-running() { # boots started and not done (HOST: and the host tests)
+# A boot winds down once its guest has run its scripts and said so
+# ("@@ttyport-winding-down", guest-init/init): what is left is its two
+# kmemleak scans before poweroff, about 10 s on one vCPU, and the next boot,
+# which spends as long in the kernel's boot on one vCPU, starts beside it.
+boot_winding_down() { # index
+	grep -q '^@@ttyport-winding-down' "$(boot_rundir "$1")/guest.log" 2>/dev/null
+}
+running() { # boots started, not done nor winding down (HOST: and the host tests)
 	local i r=0
 	for ((i = done_n; i < started; i++)); do
-		[ -e "$(boot_rundir $i).rc" ] || r=$((r + 1))
+		[ -e "$(boot_rundir $i).rc" ] || boot_winding_down $i || r=$((r + 1))
 	done
 	[ "${1:-}" = host ] && [ -n "$host_tests" ] && [ ! -e "$out/host/done" ] &&
 		r=$((r + 1))
@@ -421,9 +430,9 @@ boot_alone() {
 }
 # may_start: the next boot may start: an "alone" boot beside nothing (no
 # boot, no host test), any other beside fewer than CHECK_JOBS boots and no
-# "alone" one; the host-side tests, light but for two short boots of
-# tests/host/harness.sh, run beside it (boots start in order: a waiting one
-# holds up the rest)
+# "alone" one (a boot winding down counts as none); the host-side tests,
+# light but for two short boots of tests/host/harness.sh, run beside it
+# (boots start in order: a waiting one holds up the rest)
 may_start() {
 	local i
 	if boot_alone $started; then
@@ -432,7 +441,8 @@ may_start() {
 	fi
 	[ "$(running)" -lt "$jobs" ] || return 1
 	for ((i = done_n; i < started; i++)); do
-		[ -e "$(boot_rundir $i).rc" ] || ! boot_alone $i || return 1
+		[ -e "$(boot_rundir $i).rc" ] || boot_winding_down $i ||
+			! boot_alone $i || return 1
 	done
 }
 # The boots that may share the machine go first, beside the host-side

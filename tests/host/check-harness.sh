@@ -11,7 +11,7 @@
 # boot that times out fails the test that hung and the one it kept from running.
 # A line a test expects on the console port (COM1) must be in console.log.
 # Boots run CHECK_JOBS at a time and report in test order; an "alone"
-# boot runs by itself.
+# boot runs by itself; the next boot starts while the last one winds down.
 # Good scripts are the positive controls: they pass, with the per-boot timing
 # lines and the distinct-check count.
 set -uo pipefail
@@ -361,6 +361,19 @@ want_rc 0
 before "ok      slow [q35/bios] the slow boot's check" "boot quick [pc/bios]: starting (1 test, timeout 10 s)"
 want_last "2 passed, 0 failed"
 tap "CHECK_JOBS=1: one boot at a time"
+# Once a guest has run its scripts and says it is winding down (its leak
+# scans are left), the next boot starts beside it, with CHECK_JOBS=1 too;
+# results still come in order.
+mk windy '#@ fake-wind-down: 3' <<'EOF2'
+check "the windy boot's check" true
+ktap_done
+EOF2
+CHECK_JOBS=1 run winding windy quick
+want_rc 0
+before "boot quick [pc/bios]: starting (1 test, timeout 10 s)" "ok      windy [q35/bios] the windy boot's check"
+before "ok      windy [q35/bios] the windy boot's check" "ok      quick [pc/bios] the quick boot's check"
+want_last "2 passed, 0 failed"
+tap "CHECK_JOBS=1: the next boot starts while the last one winds down (leak scans)"
 # A boot with an "#@ alone:" test has the machine to itself, after the boots
 # that can share it: with CHECK_JOBS=2, the lonely boot (first in test order)
 # starts only once the quick one is reported, and nothing starts beside it.

@@ -5,7 +5,8 @@
 # there and check.sh reads:
 #
 #   guest.log    the script's output and /init's last line "@@ttyport-exit N",
-#                with hvc0's CR LF line ends
+#                with hvc0's CR LF line ends ("@@ttyport-winding-down" before
+#                it, and N s between, if the script says "#@ fake-wind-down: N")
 #   console.log  the kernel log: a few clean boot lines, then the script's
 #                "#@ console: <line>" header lines (how a test here feigns a
 #                kernel report; a shared boot's script holds every test's)
@@ -48,6 +49,14 @@ sed -e "s#/tmp/#$root/tmp/#g" -e "s#/lib/ttyport/#$top/guest-init/lib/ttyport/#g
 	cd "$root/root" && timeout -k 1 "$TIMEOUT" sh "$root/tmp/run.sh"
 ) >"$RUNDIR/guest.raw" 2>&1 </dev/null
 qrc=$?
+# /init's last seconds: "#@ fake-wind-down: N" in the script makes them N s,
+# after the guest says it is winding down (only the leak scans are left).
+wind=$(sed -n 's/^#@ fake-wind-down: *//p' "$SCRIPT" | head -n 1)
+if [ -n "$wind" ] && [ $qrc -ne 124 ] && [ $qrc -ne 137 ]; then
+	echo "@@ttyport-winding-down" >>"$RUNDIR/guest.raw"
+	sed 's/$/\r/' "$RUNDIR/guest.raw" >"$RUNDIR/guest.log"
+	sleep "$wind"
+fi
 [ $qrc -eq 124 ] || [ $qrc -eq 137 ] || echo "@@ttyport-exit $qrc" >>"$RUNDIR/guest.raw"
 sed 's/$/\r/' "$RUNDIR/guest.raw" >"$RUNDIR/guest.log"
 
