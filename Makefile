@@ -149,7 +149,7 @@ check: all $(HOSTCTL)
 # and 20000 steps of the random stress (TEST_RANDOM_SEED=S replays a seed).
 stress: all $(HOSTCTL)
 	@TEST_USB_CYCLES=200 TEST_CORE_CYCLES=200 TEST_DT_CYCLES=200 TEST_RANDOM_STEPS=20000 \
-		TIMEOUT_FACTOR=4 \
+		TIMEOUT_FACTOR=4 ODEBUG=1 \
 		ONLY='*-stress' scripts/check.sh
 
 # Benchmarks (docs/bench.md): stock 6.12 against the series, release kernels

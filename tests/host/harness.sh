@@ -10,7 +10,10 @@ fail=0
 # One vCPU (the later -smp wins): make check runs these beside its first
 # boots, and a second 2-vCPU guest on the 2-core machines slows both more
 # than twice (each vCPU is a host thread under TCG; README, "Measured").
+# They try the harness, not the kernel: no kmemleak (its scans before
+# poweroff take about 10 s).
 one_cpu="-smp 1"
+export APPEND="kmemleak=off"
 
 # shellcheck disable=SC2016 # the '$' are for the guest's shell
 cmd='x=5; echo "x=[$x]"; echo '\''single [$x]'\''; echo "sub=[$(echo ok)]"; for c in a b; do echo "loop=[$c]"; done; exit 3'
