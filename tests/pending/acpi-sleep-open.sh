@@ -1,0 +1,105 @@
+#!/bin/sh
+# A GPS held open by gpsd across a real S3 (issue 17), on both kinds of
+# port: a W2SG0004 made with new_device on COM4 (a 16550) and then on an
+# FTDI adapter's ttyUSB0, each bound to gnss-sirf with gpsd reading its
+# /dev/gnssN, the guest suspended to RAM and woken by the host (QMP
+# system_wakeup once QEMU reports it asleep).  On COM4 the same gpsd, which
+# never closed the device, must report a new 3D fix at the model's
+# position after resume, the device must still be bound, and the kernel
+# must have logged no error for it; then the device goes and the port is a
+# tty again that carries bytes both ways.  On ttyUSB0, see below.
+#
+# The receivers are always on (no on/off line, as one whose power is wired
+# on), so suspend and resume only stop and restart their port: an on/off
+# pulse in device suspend or resume would reach a chip model that the
+# freezer has stopped (the models run in the guest), which a real receiver
+# is not (docs/architecture.md, "System sleep").
+#
+# The ACPI world of acpi-sleep-gps (whose boot it could join): COM4 is the
+# port nothing there describes.
+#@ machines: q35
+#@ firmware: uefi
+#@ ssdt: acpi-tables/gpio-sim.asl acpi-tables/nokia-com2.asl acpi-tables/nokia-pci.asl acpi-tables/gps-com3.asl
+#@ chips: nokia:com2:bt0 nokia:pci0:bt1 gps:com3:gps0
+#@ timeout: 240
+. /lib/ttyport/ktap.sh
+. /lib/ttyport/wire.sh
+. /lib/ttyport/gps.sh
+. /lib/ttyport/usb.sh
+ktap_start
+
+# s3 MARK: a real S3, woken by the host once the guest is in it
+s3() {
+	kmsg_mark "$1"
+	host wake-on-suspend 60 || return 1
+	echo mem >/sys/power/state 2>/tmp/s3.err || { cat /tmp/s3.err; return 1; }
+	log_since "$1" 'ACPI: PM: Waking up from system sleep state S3' >/dev/null
+}
+
+# quiet_since MARK DEV: no error, failure or timeout logged for DEV (or by
+# gnss-sirf, or by the PM core) since MARK
+quiet_since() {
+	_l=$(dmesg | sed -n "/ttyport-test: mark $1\$/,\$p" |
+		grep -E "$2|sirf|gnss|PM: " | grep -iE 'fail|error|timeout|timed out')
+	[ -z "$_l" ] || { echo "$_l"; return 1; }
+}
+
+# gps_make WIRE CTRL: a W2SG0004 made with new_device on the controller
+# CTRL (its port is $tty, the always-on model on WIRE's far end $far),
+# bound, gpsd reading its gnssN ($dev, $g) and reporting a fix
+gps_make() {
+	gps_model_start
+	check "$1: new_device makes a W2SG0004 on $tty" \
+		sh -c "echo wi2wi,w2sg0004 >$2/new_device"
+	dev=$(basename "$(ls -d "$2"/serial*-* 2>/dev/null | head -n 1)")
+	wait_for 10 "$1: gnss-sirf binds $dev" test -e /sys/bus/serial/drivers/gnss-sirf/$dev
+	g=/dev/$(ls /sys/bus/serial/devices/$dev/gnss 2>/dev/null)
+	gpsd_start $g
+	check "$1: gpsd on $g reports a 3D fix" gpsd_wait_fix 15
+}
+
+# --- COM4: the port and the device keep their state across S3 ----------------
+tty=ttyS3
+far=/dev/far-com4
+c4=$(tty_ctrl ttyS3)
+gps_make com4 "$c4"
+check "com4: S3 with gpsd holding $g open, woken by the host" s3 com4
+check "com4: the same gpsd reports a new 3D fix after S3" gpsd_wait_fix 15
+check "com4: at the model's position" tpv_at_model
+check "com4: gpsd never let go of $g" gpsd_alive
+check "com4: $dev is still bound to gnss-sirf" \
+	test -e /sys/bus/serial/drivers/gnss-sirf/$dev
+check "com4: no error was logged for $dev across S3" quiet_since com4 "$dev"
+gpsd_stop
+check "com4: delete_device removes $dev" sh -c "echo $dev >$c4/delete_device"
+wait_for 5 "com4: /dev/$tty comes back" tty_back
+gps_model_stop
+check "com4: $tty carries bytes both ways" wire_carries $tty com4
+
+# --- ttyUSB0: QEMU's xHCI loses its state in S3 ------------------------------
+# On resume the kernel finds the controller reset ("xHC error in resume",
+# "root hub lost power or was reset") and enumerates the adapter anew, as on
+# a machine that cuts the USB power in S3: the old port goes with the device
+# new_device made on it, and a new ttyUSB0 comes.  That teardown must be as
+# clean as an unplug, and the new port must take a device again.
+check "the host plugs an FTDI adapter on usb0" usb_plug usb0
+usb_use usb0
+gps_make usb0 "$(tty_ctrl $tty)"
+old=$dev
+check "usb0: S3 with gpsd holding $g open, woken by the host" s3 usb0
+check "usb0: the xHCI was reset in S3 (QEMU keeps no USB state)" \
+	log_since usb0 'root hub lost power or was reset'
+wait_for 10 "usb0: the adapter is enumerated anew, /dev/$tty is a tty again" \
+	usb_present usb0
+check "usb0: $old went with the old port" test ! -e /sys/bus/serial/devices/$old
+gpsd_stop
+gps_model_stop
+usb_use usb0
+gps_make usb0-again "$(tty_ctrl $tty)"
+check "usb0-again: at the model's position" tpv_at_model
+gpsd_stop
+gps_model_stop
+check "the host unplugs the adapter" usb_unplug usb0
+check "the tty core never warned about its counts" no_tty_count_warnings
+
+ktap_done
