@@ -8,6 +8,7 @@
 #                         RHUB.PRT6 when an SSDT describes the root hub
 #                         (acpi-tables/xhci-rhub.asl; port N is PRT<N+4>)
 #   host usb-del usb0     unplug it
+#   host wake-on-suspend  wake the guest once QEMU reports it in S3
 # The adapter's USB serial number is the wire's name (world_tty_of in
 # world.sh finds a wire's ttyUSBn by it).
 host() {
@@ -20,4 +21,17 @@ host() {
 	ok*) return 0 ;;
 	*) echo "host $*: $host_reply" >&2; return 1 ;;
 	esac
+}
+
+# host_s3 MARK: a real suspend to RAM, woken by the host once QEMU reports
+# the guest in S3 (a wake sent on a timer could come before it is asleep),
+# after the kernel log mark MARK; the milliseconds it took in /tmp/s3.ms
+# (check runs it in a subshell).  Needs serdev.sh (kmsg_mark, log_since).
+host_s3() {
+	kmsg_mark "$1"
+	echo '?' >/tmp/s3.ms
+	host wake-on-suspend 60 || return 1
+	ttyport-bench elapsed -- sh -c 'echo mem >/sys/power/state' \
+		>/tmp/s3.ms 2>/tmp/s3.err || { cat /tmp/s3.err; return 1; }
+	log_since "$1" 'ACPI: PM: Waking up from system sleep state S3' >/dev/null
 }
