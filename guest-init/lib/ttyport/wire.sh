@@ -19,29 +19,32 @@ wire_reap() {
 
 # wire_carries TTY WIRE: bytes written to /dev/TTY come out of /dev/far-WIRE
 # and the other way round; the tty is held open (raw, no echo) meanwhile.
+# Each way carries a token of its own call, found in whatever else the wire
+# holds (OVMF writes its console to every serial port it finds, the PCI
+# 16550 included; a chip model may have left bytes behind).  Both ends are
+# opened before anything is written: a tty keeps what arrives while it is
+# open, and a virtio port drops what arrives while nobody has it open.
 wire_carries() {
 	exec 3<>/dev/$1 || return 1
 	stty -F /dev/$1 raw -echo 115200 <&3 || { exec 3<&-; return 1; }
-	# Drop what is already on the wire (OVMF writes its console to every
-	# serial port it finds, the PCI 16550 included).
-	cat /dev/far-$2 >/dev/null 2>&1 &
+	exec 4<>/dev/far-$2 ||
+		{ exec 3<&-; echo "far-$2 cannot be opened (a chip model holds it?)"; return 1; }
+	_tok=$$x$(date +%N)
+	: >/tmp/wire.far
+	: >/tmp/wire.tty
+	cat <&4 >/tmp/wire.far 2>/dev/null &
 	_f=$!
-	cat <&3 >/dev/null 2>&1 &
+	cat <&3 >/tmp/wire.tty 2>/dev/null &
 	_t=$!
-	sleep 1
+	printf 'ping%s' "$_tok" >&3
+	printf 'pong%s' "$_tok" >&4
+	poll 3 grep -qF "ping$_tok" /tmp/wire.far
+	_rf=$?
+	poll 3 grep -qF "pong$_tok" /tmp/wire.tty
+	_rt=$?
 	wire_reap $_f 0
 	wire_reap $_t 0
-	head -c 6 /dev/far-$2 >/tmp/wire.far &
-	_f=$!
-	sleep 0.3
-	printf ping42 >&3
-	wire_reap $_f 3
-	head -c 6 <&3 >/tmp/wire.tty &
-	_t=$!
-	sleep 0.3
-	printf pong42 >/dev/far-$2
-	wire_reap $_t 3
-	exec 3<&-
-	[ "$(cat /tmp/wire.far)" = ping42 ] || { echo "far end got '$(cat /tmp/wire.far)'"; return 1; }
-	[ "$(cat /tmp/wire.tty)" = pong42 ] || { echo "tty got '$(cat /tmp/wire.tty)'"; return 1; }
+	exec 3<&- 4<&-
+	[ $_rf -eq 0 ] || { echo "far end got '$(head -c 200 /tmp/wire.far)'"; return 1; }
+	[ $_rt -eq 0 ] || { echo "tty got '$(head -c 200 /tmp/wire.tty)'"; return 1; }
 }
