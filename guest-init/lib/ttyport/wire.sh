@@ -25,6 +25,8 @@ wire_reap() {
 # opened before anything is written: a tty keeps what arrives while it is
 # open, and a virtio port drops what arrives while nobody has it open.
 wire_carries() {
+	# (<> would make a regular file of a tty that is not there)
+	[ -c /dev/$1 ] || { echo "/dev/$1 is not a tty"; return 1; }
 	exec 3<>/dev/$1 || return 1
 	stty -F /dev/$1 raw -echo 115200 <&3 || { exec 3<&-; return 1; }
 	exec 4<>/dev/far-$2 ||
