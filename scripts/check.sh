@@ -12,6 +12,9 @@
 #   #@ chips: nokia:com2 gps:com3
 #   #@ append: lockdown=integrity  (added to the kernel command line)
 #   #@ alone: <why>              (its boot runs with no other beside it)
+#   #@ kunit: <why>              (its boot runs the KUnit suites built into
+#                                 the kernel; the others boot with
+#                                 kunit.enable=0, about 1 s less each)
 #   #@ timeout: 120
 #
 # Tests whose headers ask for the same machine, firmware and world (SSDTs,
@@ -248,9 +251,14 @@ boot_plan() {
 # when QEMU is done, RUNDIR.rc holds the runner's exit status and the
 # boot's seconds.
 boot_start() {
-	local m=$1 f=$2 t first=$3
+	local m=$1 f=$2 t first=$3 append kunit=
 	shift 2
 	boot_plan "$m" "$f" "$@"
+	append=$(header "$first" append)
+	for t in "$@"; do
+		[ -n "$(header "$t" kunit)" ] && kunit=1
+	done
+	[ -n "$kunit" ] || append="${append:+$append }kunit.enable=0"
 	mkdir -p "$rundir"
 	rm -f "$rundir.rc"
 	if [ $# -gt 1 ]; then
@@ -273,7 +281,7 @@ boot_start() {
 		b0=$(date +%s)
 		SCRIPT=$script QUIET=1 RUNDIR=$rundir MACHINE=$m FIRMWARE=$f \
 			SSDT="$(header "$first" ssdt)" OVERLAY="$(header "$first" overlay)" \
-			CHIPS="$(header "$first" chips)" APPEND="$(header "$first" append)" \
+			CHIPS="$(header "$first" chips)" APPEND="$append" \
 			TIMEOUT=$tmo "$qemu_run" >"$rundir.host.log" 2>&1
 		rc=$?
 		echo "$rc $(($(date +%s) - b0))" >"$rundir.rc.new"

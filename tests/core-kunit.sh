@@ -3,6 +3,7 @@
 # software node matching) runs at boot (kconfig/kunit.config); report each
 # of its cases.
 #@ machines: q35
+#@ kunit: the suites run at boot and this test reads their results
 #@ timeout: 120
 . /lib/ttyport/ktap.sh
 ktap_start

@@ -389,5 +389,22 @@ before "boot lonely [q35/bios]: starting (1 test, timeout 10 s)" "ok      lonely
 want_last "2 passed, 0 failed"
 tap "CHECK_JOBS=2: a boot with an '#@ alone:' test runs by itself, after the others"
 
+# --- KUnit only where a test reads it -----------------------------------------
+# A boot with a "#@ kunit:" test runs the kernel's KUnit suites; every other
+# boot gets kunit.enable=0 (the fake runner hands APPEND to the script).
+mk kunit-reader '#@ kunit: a test of the harness' <<'EOF2'
+check "KUnit is left on (APPEND: '$APPEND')" sh -c 'case " $APPEND " in *" kunit.enable=0 "*) exit 1;; esac'
+ktap_done
+EOF2
+mk kunit-none '#@ machines: pc' '#@ append: lockdown=integrity' <<'EOF2'
+check "KUnit is off, the test's own arguments kept (APPEND: '$APPEND')" test "$APPEND" = "lockdown=integrity kunit.enable=0"
+ktap_done
+EOF2
+run kunit kunit-reader kunit-none
+want_rc 0
+want "ok      kunit-reader [q35/bios] KUnit is left on (APPEND: '')"
+want "ok      kunit-none [pc/bios] KUnit is off, the test's own arguments kept (APPEND: 'lockdown=integrity kunit.enable=0')"
+tap "a boot runs KUnit only if one of its tests says '#@ kunit:'"
+
 echo "1..$n"
 exit $fail

@@ -45,7 +45,8 @@ cp "$SCRIPT" "$RUNDIR/run.sh"
 sed -e "s#/tmp/#$root/tmp/#g" -e "s#/lib/ttyport/#$top/guest-init/lib/ttyport/#g" \
 	-e "s#cd /root#cd $root/root#g" "$RUNDIR/run.sh" >"$root/tmp/run.sh"
 (
-	export CHIPS=${CHIPS:-} MACHINE=${MACHINE:-q35} FIRMWARE=${FIRMWARE:-bios}
+	export CHIPS=${CHIPS:-} MACHINE=${MACHINE:-q35} FIRMWARE=${FIRMWARE:-bios} \
+		APPEND=${APPEND:-}
 	cd "$root/root" && timeout -k 1 "$TIMEOUT" sh "$root/tmp/run.sh"
 ) >"$RUNDIR/guest.raw" 2>&1 </dev/null
 qrc=$?
