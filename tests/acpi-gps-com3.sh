@@ -11,7 +11,7 @@
 # on pc: q35/bios and pc/uefi would each add a minute to make check and no
 # path (q35/bios boots the other ACPI tests).
 #@ skip: pc/uefi q35/bios
-#@ ssdt: acpi-tables/gpio-sim.asl acpi-tables/nokia-com2.asl acpi-tables/nokia-pci.asl acpi-tables/gps-com3.asl
+#@ ssdt: acpi-tables/gpio-sim.asl acpi-tables/nokia-com2.asl acpi-tables/nokia-pci.asl acpi-tables/gps-com3.asl acpi-tables/xhci-rhub.asl acpi-tables/gps-usb-nolines.asl
 #@ chips: nokia:com2:bt0 nokia:pci0:bt1 gps:com3:gps0
 #@ timeout: 150
 #@ console-expect: acpi-gps-com3: console write

@@ -16,7 +16,7 @@
 # acpi-sleep-open, which sorts after it, holds GPS receivers open across S3.
 #@ machines: q35
 #@ firmware: uefi
-#@ ssdt: acpi-tables/gpio-sim.asl acpi-tables/nokia-com2.asl acpi-tables/nokia-pci.asl acpi-tables/gps-com3.asl
+#@ ssdt: acpi-tables/gpio-sim.asl acpi-tables/nokia-com2.asl acpi-tables/nokia-pci.asl acpi-tables/gps-com3.asl acpi-tables/xhci-rhub.asl acpi-tables/gps-usb-nolines.asl
 #@ chips: nokia:com2:bt0 nokia:pci0:bt1 gps:com3:gps0
 #@ alone: the Nokia chips' H4+ setup misses its timeouts beside another guest
 #@ timeout: 240

@@ -7,7 +7,9 @@
 # never closed the device, must report a new 3D fix at the model's
 # position after resume, the device must still be bound, and the kernel
 # must have logged no error for it; then the device goes and the port is a
-# tty again that carries bytes both ways.  On ttyUSB0, see below.
+# tty again that carries bytes both ways.  On ttyUSB0, see below; beside
+# it, in the same S3, a second adapter carries the GPS the firmware
+# describes on its xHCI port.
 #
 # The receivers are always on (no on/off line, as one whose power is wired
 # on), so suspend and resume only stop and restart their port: an on/off
@@ -16,13 +18,14 @@
 # is not (docs/architecture.md, "System sleep").
 #
 # The ACPI world of acpi-sleep-gps, whose boot it shares (it runs after
-# it): COM4 is the port nothing there describes.  The world's closed GPS on
+# it): COM4 is the port nothing there describes, and xHCI port 4 the one
+# gps-usb-nolines.asl describes.  The world's closed GPS on
 # COM3 is unbound for these two S3s and bound again at the end: the ACPI PM
 # domain runtime-resumes it in suspend and its on/off pulse then waits 9 s
 # for the frozen model (docs/architecture.md; acpi-sleep-gps covers it).
 #@ machines: q35
 #@ firmware: uefi
-#@ ssdt: acpi-tables/gpio-sim.asl acpi-tables/nokia-com2.asl acpi-tables/nokia-pci.asl acpi-tables/gps-com3.asl
+#@ ssdt: acpi-tables/gpio-sim.asl acpi-tables/nokia-com2.asl acpi-tables/nokia-pci.asl acpi-tables/gps-com3.asl acpi-tables/xhci-rhub.asl acpi-tables/gps-usb-nolines.asl
 #@ chips: nokia:com2:bt0 nokia:pci0:bt1 gps:com3:gps0
 #@ alone: the Nokia chips' H4+ setup misses its timeouts beside another guest
 #@ timeout: 240
@@ -32,6 +35,15 @@
 . /lib/ttyport/usb.sh
 . /lib/ttyport/hostctl.sh
 ktap_start
+
+# log_count_since MARK REGEX N: at least N kernel log lines since MARK match
+log_count_since() {
+	[ "$(dmesg | sed -n "/ttyport-test: mark $1\$/,\$p" | grep -cE "$2")" -ge "$3" ]
+}
+# node_of DEV: the firmware node of serdev device DEV; gnss_of_dev DEV: its
+# GNSS device (gnssN)
+node_of() { cat /sys/bus/serial/devices/$1/firmware_node/path 2>/dev/null; }
+gnss_of_dev() { ls /sys/bus/serial/devices/$1/gnss 2>/dev/null | grep .; }
 
 # quiet_since MARK DEV: no error, failure or timeout logged for DEV (or by
 # gnss-sirf, or by the PM core) since MARK
@@ -85,18 +97,50 @@ check "com4: $tty carries bytes both ways" wire_carries $tty com4
 # a machine that cuts the USB power in S3: the old port goes with the device
 # new_device made on it, and a new ttyUSB0 comes.  That teardown must be as
 # clean as an unplug, and the new port must take a device again.
+# A second adapter, in xHCI port 4 (RHUB.PRT8), carries the GPS that the
+# firmware describes there (gps-usb-nolines.asl: no sideband lines), held
+# open by a reader across the same S3: its new port must take the table's
+# device again from the port's ACPI node, with no daemon doing anything.
 check "the host plugs an FTDI adapter on usb0" usb_plug usb0
 usb_use usb0
 gps_make usb0 "$(tty_ctrl $tty)"
 old=$dev
-check "usb0: S3 with gpsd holding $g open, woken by the host" host_s3 usb0
+w2sg0004 --uart /dev/far-usb1 --lines gpsn --always-on 2>>/tmp/chip-gpsn.log &
+gpsn_pid=$!
+check "the host plugs a second adapter on usb1 into port 4" usb_plug usb1 4
+wait_for 20 "usb1: gnss-sirf binds a device on its port" usb_bound gnss-sirf usb1
+dev1=$(usb_serdev gnss-sirf usb1)
+check_eq "usb1: it is the table's GPSN" '\_SB_.GPSN' "$(node_of $dev1)"
+wait_for 5 "usb1: it has a GNSS device" gnss_of_dev $dev1
+g1=/dev/$(gnss_of_dev $dev1)
+cat $g1 >/tmp/gpsn.nmea 2>/dev/null &
+gpsn_reader=$!
+
+check "usb0: S3 with gpsd holding $g open and a reader $g1, woken by the host" \
+	host_s3 usb0
 check "usb0: the xHCI was reset in S3 (QEMU keeps no USB state)" \
 	log_since usb0 'root hub lost power or was reset'
-wait_for 10 "usb0: the adapter is enumerated anew, /dev/$tty is a tty again" \
-	usb_present usb0
+wait_for 10 "both old ports go as on an unplug" \
+	log_count_since usb0 'now disconnected from ttyUSB' 2
+wait_for 10 "both adapters are enumerated anew" \
+	log_count_since usb0 'converter now attached to ttyUSB' 2
+wait_for 10 "usb0: /dev/$tty is a tty again" usb_present usb0
 check "usb0: $old went with the old port" test ! -e /sys/bus/serial/devices/$old
 gpsd_stop
 gps_model_stop
+
+wait_for 20 "usb1: gnss-sirf binds a device on the new port" usb_bound gnss-sirf usb1
+dev1=$(usb_serdev gnss-sirf usb1)
+check_eq "usb1: it is the table's GPSN again" '\_SB_.GPSN' "$(node_of $dev1)"
+kill $gpsn_reader
+wait $gpsn_reader 2>/dev/null
+wait_for 5 "usb1: it has a GNSS device" gnss_of_dev $dev1
+check "usb1: gpsd on its GNSS device reports a fix at the model's position" \
+	gps_fix_at_model /dev/$(gnss_of_dev $dev1)
+kill $gpsn_pid
+wait $gpsn_pid 2>/dev/null
+check "the host unplugs the second adapter" usb_unplug usb1
+
 usb_use usb0
 gps_make usb0-again "$(tty_ctrl $tty)"
 check "usb0-again: at the model's position" tpv_at_model

@@ -18,7 +18,7 @@
 # boot: check.sh runs a boot's tests in file-name order, hence "zz".
 #@ machines: q35 pc
 #@ firmware: bios uefi
-#@ ssdt: acpi-tables/gpio-sim.asl acpi-tables/nokia-com2.asl acpi-tables/nokia-pci.asl acpi-tables/gps-com3.asl
+#@ ssdt: acpi-tables/gpio-sim.asl acpi-tables/nokia-com2.asl acpi-tables/nokia-pci.asl acpi-tables/gps-com3.asl acpi-tables/xhci-rhub.asl acpi-tables/gps-usb-nolines.asl
 #@ chips: nokia:com2:bt0 nokia:pci0:bt1 gps:com3:gps0
 #@ timeout: 90
 . /lib/ttyport/ktap.sh
