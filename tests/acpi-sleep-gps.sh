@@ -4,9 +4,10 @@
 # system_wakeup once QEMU reports the guest suspended), with both Nokia
 # chips bound and up, the GPS on COM3 closed (runtime suspended) and COM4,
 # a tty, held open by a reader.  User space is frozen across it, the chip
-# models included.  Before and after, the Nokia chips l2ping each other;
-# after it, the GPS is runtime suspended without an error, opens and gives
-# gpsd a fix, and COM4's reader gets the bytes sent after resume.  Before
+# models included.  Before and after, the Nokia chips l2ping each other both
+# ways and the GPS gives gpsd a fix; after it, the closed GPS is runtime
+# suspended without an error, and COM4's reader gets the bytes sent after
+# resume.  Before
 # "gnss: sirf: Let the PM core reset a runtime-suspended receiver's
 # status", the ACPI PM domain runtime-resumed the closed receiver on the
 # way down, the frozen model did not answer, and the error the PM core
@@ -58,7 +59,10 @@ hA=$(bt_wait_ready '\_SB_.BTH2')
 hB=$(bt_wait_ready '\_SB_.BTP0')
 for h in $hA $hB; do bt_power_on $h >/dev/null; done
 check "before S3: $hA (COM2) l2pings $hB (PCI)" bt_l2ping $hA $hB
-wait_for 10 "before S3: the closed GPS is runtime suspended" \
+check "before S3: $hB (PCI) l2pings $hA (COM2)" bt_l2ping $hB $hA
+check "before S3: gpsd on /dev/gnss0 reports a 3D fix at the model's position" \
+	gps_fix_at_model /dev/gnss0
+wait_for 10 "before S3: closed, the GPS is runtime suspended" \
 	sh -c "[ \$(cat $gps/power/runtime_status) = suspended ]"
 com4_reader_start
 
