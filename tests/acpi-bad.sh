@@ -19,22 +19,14 @@
 #@ timeout: 120
 #@ console-expect: acpi-bad: console write
 . /lib/ttyport/ktap.sh
-. /lib/ttyport/wire.sh
+. /lib/ttyport/serdev.sh
 ktap_start
 
-gnss_of() { # NODE: the gnssN whose device has ACPI node NODE
-	for g in /sys/class/gnss/gnss*; do
-		[ "$(cat $g/device/firmware_node/path 2>/dev/null)" = "$1" ] &&
-			{ echo ${g##*/}; return 0; }
-	done
-	return 1
+gnss_of() { # NODE: the gnssN of the serdev device with ACPI node NODE
+	_d=$(serdev_of_node "$1") && gnss_of_dev "$_d"
 }
-
 no_serdev() { # NODE: no serdev device has ACPI node NODE
-	for f in /sys/bus/serial/devices/*/firmware_node/path; do
-		[ "$(cat $f 2>/dev/null)" = "$1" ] && return 1
-	done
-	return 0
+	! serdev_of_node "$1" >/dev/null
 }
 
 # lines PATTERN: how many kernel log lines match

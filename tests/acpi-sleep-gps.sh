@@ -48,9 +48,10 @@ com4_reader_after() {
 	check "COM4 carries bytes both ways after $1" wire_carries ttyS3 com4
 }
 
-gps=$(for d in /sys/bus/serial/drivers/gnss-sirf/serial*-*; do
-	grep -qx '\\_SB_.GPS3' $d/firmware_node/path 2>/dev/null && readlink -f $d; done)
-check "gnss-sirf holds the SSDT's GPS on COM3" test -n "$gps"
+dev=$(serdev_of_node '\_SB_.GPS3')
+gps=/sys/bus/serial/devices/$dev
+check "gnss-sirf holds the SSDT's GPS on COM3 ($dev)" \
+	test -e "/sys/bus/serial/drivers/gnss-sirf/${dev:-none}"
 rpm() { cat $gps/power/runtime_status; }
 check "the kernel offers suspend to RAM" grep -qw mem /sys/power/state
 

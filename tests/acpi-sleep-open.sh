@@ -38,18 +38,16 @@ ktap_start
 
 # log_count_since MARK REGEX N: at least N kernel log lines since MARK match
 log_count_since() {
-	[ "$(dmesg | sed -n "/ttyport-test: mark $1\$/,\$p" | grep -cE "$2")" -ge "$3" ]
+	[ "$(kmsg_since "$1" | grep -cE "$2")" -ge "$3" ]
 }
-# node_of DEV: the firmware node of serdev device DEV; gnss_of_dev DEV: its
-# GNSS device (gnssN)
+# node_of DEV: the firmware node of serdev device DEV
 node_of() { cat /sys/bus/serial/devices/$1/firmware_node/path 2>/dev/null; }
-gnss_of_dev() { ls /sys/bus/serial/devices/$1/gnss 2>/dev/null | grep .; }
 
 # quiet_since MARK DEV: no error, failure or timeout logged for DEV (or by
 # gnss-sirf, or by the PM core) since MARK
 quiet_since() {
-	_l=$(dmesg | sed -n "/ttyport-test: mark $1\$/,\$p" |
-		grep -E "$2|sirf|gnss|PM: " | grep -iE 'fail|error|timeout|timed out')
+	_l=$(kmsg_since "$1" | grep -E "$2|sirf|gnss|PM: " |
+		grep -iE 'fail|error|timeout|timed out')
 	[ -z "$_l" ] || { echo "$_l"; return 1; }
 }
 
@@ -68,8 +66,7 @@ gps_make() {
 }
 
 sirf=/sys/bus/serial/drivers/gnss-sirf
-com3_gps=$(for d in $sirf/serial*-*; do
-	grep -qx '\\_SB_.GPS3' $d/firmware_node/path 2>/dev/null && basename $d; done)
+com3_gps=$(serdev_of_node '\_SB_.GPS3')
 check "COM3's closed GPS ($com3_gps) is unbound for these S3s" \
 	sh -c "echo $com3_gps >$sirf/unbind"
 

@@ -16,22 +16,11 @@
 . /lib/ttyport/serdev.sh
 ktap_start
 
-# com2_dev: the serdev device of the SSDT's GPS0 (on COM2)
-com2_dev() {
-	for d in /sys/bus/serial/devices/*; do
-		grep -qx '\\_SB_.GPS0' $d/firmware_node/path 2>/dev/null &&
-			{ echo ${d##*/}; return 0; }
-	done
-	return 1
-}
-# gnss_of_dev: its GNSS device (gnssN), while gnss-sirf is bound
-gnss_of_dev() { ls /sys/bus/serial/devices/$dev/gnss 2>/dev/null | grep .; }
-
-wait_for 20 "the SSDT's GPS0 is a serdev device" com2_dev
-dev=$(com2_dev)
+wait_for 20 "the SSDT's GPS0 is a serdev device" serdev_of_node '\_SB_.GPS0'
+dev=$(serdev_of_node '\_SB_.GPS0')
 wait_for 20 "gnss-sirf binds it" test -e /sys/bus/serial/drivers/gnss-sirf/$dev
 wait_for 5 "/dev/$tty is gone" tty_gone
-g=$(gnss_of_dev)
+g=$(gnss_of_dev $dev)
 check "its GNSS device /dev/$g is a SiRF receiver" grep -qx SiRF /sys/class/gnss/$g/type
 check "the console port /dev/ttyS0 is still a tty" test -c /dev/ttyS0
 check "the console still takes writes" sh -c 'echo "core-bind-unbind: console write" >/dev/ttyS0'
@@ -54,8 +43,8 @@ for round in 1 2; do
 	check "round $round: $tty carries bytes both ways" tty_bytes
 	check "round $round: bind" sh -c "echo $dev >$drv/bind"
 	wait_for 5 "round $round: /dev/$tty is gone again" tty_gone
-	wait_for 5 "round $round: a GNSS device is back" gnss_of_dev
-	g=$(gnss_of_dev)
+	wait_for 5 "round $round: a GNSS device is back" gnss_of_dev $dev
+	g=$(gnss_of_dev $dev)
 	check "round $round: /dev/$g is there" test -c /dev/$g
 	wait_for 5 "round $round: $ctrl says 'change SERDEV_PERSONALITY=serdev'" \
 		uevent_seen "^change /.*/$ctrl SERDEV_PERSONALITY=serdev\$"

@@ -35,6 +35,19 @@ serdev_devs() {
 		[ -e "$d" ] && echo "${d##*/}"
 	done
 }
+# serdev_of_node NODE: the serdev device whose ACPI node is NODE ('\_SB_.GPS0')
+serdev_of_node() {
+	for _d in /sys/bus/serial/devices/serial*-*; do
+		[ "$(cat "$_d/firmware_node/path" 2>/dev/null)" = "$1" ] &&
+			{ echo "${_d##*/}"; return 0; }
+	done
+	return 1
+}
+# gnss_of_dev DEV: the GNSS device (gnssN) of serdev device DEV, while a
+# GNSS driver is bound to it
+gnss_of_dev() {
+	ls "/sys/bus/serial/devices/$1/gnss" 2>/dev/null | grep .
+}
 sirf_bound() {
 	for d in /sys/bus/serial/drivers/gnss-sirf/serial*-*; do
 		[ -e "$d" ] && return 0
@@ -155,12 +168,16 @@ write_refused() {
 	esac
 }
 
-# kmsg_mark NAME: a line in the kernel log; log_since NAME REGEX: a kernel
-# log line after that mark matches the extended regex REGEX
+# kmsg_mark NAME: a line in the kernel log; kmsg_since NAME: the kernel log
+# from that mark on; log_since NAME REGEX: a kernel log line after that mark
+# matches the extended regex REGEX
 kmsg_mark() {
 	echo "ttyport-test: mark $1" >/dev/kmsg
 }
+kmsg_since() {
+	dmesg | sed -n "/ttyport-test: mark $1\$/,\$p"
+}
 log_since() {
-	dmesg | sed -n "/ttyport-test: mark $1\$/,\$p" | grep -E "$2" ||
+	kmsg_since "$1" | grep -E "$2" ||
 		{ echo "no line /$2/ after mark $1:"; dmesg | tail -n 5; return 1; }
 }
