@@ -13,8 +13,8 @@
 # speed would show 7.  The divisor is read while the port is closed (no interrupt handler, nobody
 # writing) since reading it means setting LCR.DLAB for a moment.  COM4 is a
 # tty again at the end.  Shares the ACPI world boot (acpi-nokia.sh).
-#@ machines: q35 pc
-#@ firmware: bios uefi
+#@ machines: q35
+#@ firmware: uefi
 #@ ssdt: acpi-tables/gpio-sim.asl acpi-tables/nokia-com2.asl acpi-tables/nokia-pci.asl acpi-tables/gps-com3.asl acpi-tables/xhci-rhub.asl acpi-tables/gps-usb-nolines.asl
 #@ chips: nokia:com2:bt0 nokia:pci0:bt1 gps:com3:gps0
 #@ timeout: 60

@@ -9,8 +9,8 @@
 # firmware_node.  Also: the tty device is there exactly when no driver is
 # bound (docs/architecture.md), and the world is the one the SSDTs describe.
 # Shares the ACPI world boot (acpi-nokia.sh).
-#@ machines: q35 pc
-#@ firmware: bios uefi
+#@ machines: q35
+#@ firmware: uefi
 #@ ssdt: acpi-tables/gpio-sim.asl acpi-tables/nokia-com2.asl acpi-tables/nokia-pci.asl acpi-tables/gps-com3.asl acpi-tables/xhci-rhub.asl acpi-tables/gps-usb-nolines.asl
 #@ chips: nokia:com2:bt0 nokia:pci0:bt1 gps:com3:gps0
 #@ timeout: 60

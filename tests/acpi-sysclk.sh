@@ -7,8 +7,8 @@
 # /tmp/chip-<lines>.log); the rate is read back from the table the firmware
 # handed the kernel (/sys/firmware/acpi/tables/SSDT*, found by its OEM table
 # id), not from the ASL source.  Shares the ACPI world boot (acpi-nokia.sh).
-#@ machines: q35 pc
-#@ firmware: bios uefi
+#@ machines: q35
+#@ firmware: uefi
 #@ ssdt: acpi-tables/gpio-sim.asl acpi-tables/nokia-com2.asl acpi-tables/nokia-pci.asl acpi-tables/gps-com3.asl acpi-tables/xhci-rhub.asl acpi-tables/gps-usb-nolines.asl
 #@ chips: nokia:com2:bt0 nokia:pci0:bt1 gps:com3:gps0
 #@ timeout: 90
