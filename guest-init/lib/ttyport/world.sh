@@ -114,7 +114,7 @@ world_apply_overlays() {
 # kmemleak reports an object only on a scan that finds it unreferenced and
 # unchanged since the scan before, and only once it is older than 5 s (FACTS.md):
 # one scan at the end of a boot misses any leak made late in the test.  So scan,
-# start a second scan more than 5 s after the first started (so every leak of
+# start a second scan 5.5 s after the first started (so every leak of
 # the test is old enough; a scan itself takes seconds under KASAN and TCG, so
 # sleep only for the rest), and print what it found to the kernel log, where
 # the host looks for splats.
@@ -135,9 +135,10 @@ world_kmemleak_report() {
 		return 1
 	fi
 	read -r t1 _ </proc/uptime
-	# Whole seconds: the second scan starts at least 6 s after the first.
-	nap=$((${t0%.*} + 7 - ${t1%.*}))
-	[ $nap -gt 0 ] && sleep $nap
+	# The second scan starts 5.5 s after the first started (uptime has two
+	# decimals: count in hundredths).
+	nap=$((${t0%.*}${t0#*.} + 550 - ${t1%.*}${t1#*.}))
+	[ $nap -gt 0 ] && sleep $((nap / 100)).$(printf %02d $((nap % 100)))
 	echo scan >$k
 	# (debugfs files have no size: read, do not test with -s.)  One echo per
 	# line: /dev/kmsg rate-limits each open file to 10 lines per 5 s.
