@@ -114,7 +114,8 @@ bt_powered() {
 bt_l2ping() {
 	mg --index ${2#hci} connectable on >/dev/null
 	_a=$(mg info | grep -A1 "^$2:" | sed -n 's/.*addr \([0-9A-F:]*\) .*/\1/p')
-	l2ping -i $1 -c 3 -t 10 "$_a" >/tmp/l2ping.txt 2>&1
+	# -f: no second's pause after each answer (3 s a call otherwise)
+	l2ping -i $1 -c 3 -f -t 10 "$_a" >/tmp/l2ping.txt 2>&1
 	sed 's/^/# /' /tmp/l2ping.txt
 	grep -q '3 sent, 3 received' /tmp/l2ping.txt || return 1
 	poll 15 sh -c "! hcitool -i $1 con | grep -q ACL" ||
