@@ -251,6 +251,14 @@ nmea_arrives() {
 	[ -s /tmp/nmea.txt ] || { echo "nothing on /dev/$_g"; return 1; }
 }
 
+# settled SECONDS: the case's expected kernel line is there (up to 5 s), or,
+# for a case that expects none, SECONDS have passed
+expected_said() { since $name | grep -qE -- "$expect"; }
+settled() {
+	if [ "$expect" = - ]; then sleep $1; else poll 5 expected_said; fi
+	return 0
+}
+
 # said_no_hibernate: gnss-sirf logged, since the case's mark, that the
 # receiver did not hibernate
 said_no_hibernate() { since $name | grep -q 'did not hibernate'; }
@@ -271,13 +279,15 @@ outcome() { # OUTCOME: checks it
 	refused | nodev)
 		# A device made all the same would be there by now: new_device and
 		# delete_device act before their write returns, a table's devices
-		# come from the scan its load queued, an overlay's from a notifier.
-		case $kind in newdev | deldev) ;; *) sleep 0.5 ;; esac
+		# come from the scan its load queued (which logs the case's line
+		# as it passes the device over), an overlay's from a notifier.
+		case $kind in newdev | deldev) ;; *) settled 0.5 ;; esac
 		check "$name: no device is made" no_new_dev ;;
 	unbound)
 		wait_for 10 "$name: a device is made" new_dev
-		sleep 1	# its probe has failed, or no driver matched it
-		check "$name: no driver keeps it" sh -c "! [ -e /sys/bus/serial/devices/$(new_dev)/driver ]"
+		settled 1	# its probe has failed, or no driver matched it
+		# (a probe's failure is logged just before its driver link goes)
+		wait_for 2 "$name: no driver keeps it" sh -c "! [ -e /sys/bus/serial/devices/$(new_dev)/driver ]"
 		check "$name: the port stays a tty" sh -c '[ -c /dev/ttyS3 ] && [ -c /dev/ttyS1 ]' ;;
 	bound)
 		wait_for 10 "$name: a driver binds its device" new_bound
