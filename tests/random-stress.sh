@@ -18,10 +18,10 @@
 #
 # Seed: TEST_RANDOM_SEED (qemu-run.sh passes TEST_* to the guest), else the
 # clock; it is printed first, and the same seed replays the same steps.
-# Steps: TEST_RANDOM_STEPS, default 1800 in make check, the fewest at which
-# every premise below holds for each of 3000 seeds of the model (at 1400 to
-# 1600 steps seed 1984 deferred no sysfs bind; tests/host/random-model.sh
-# sweeps 500 at every make check); "make stress" runs 20000.  Shares
+# Steps: TEST_RANDOM_STEPS, default 1200 in make check, the fewest at which
+# every premise below holds for each of 3000 seeds of the model (at 1100
+# steps seed 195 deferred no sysfs bind; tests/host/random-model.sh sweeps
+# 500 at every make check); "make stress" runs 20000.  Shares
 # the q35 boot of the core tests, before the USB tests of that boot
 # (hotplug-ftdi, usb-plain): it leaves usb0 unplugged.
 #@ machines: q35
@@ -31,7 +31,7 @@
 ktap_start
 
 seed=${TEST_RANDOM_SEED:-$(date +%s)}
-steps=${TEST_RANDOM_STEPS:-1800}
+steps=${TEST_RANDOM_STEPS:-1200}
 # (this test's timeout covers about 4000 steps: more need a TIMEOUT_FACTOR)
 tf=
 [ "$steps" -gt 4000 ] && tf="TIMEOUT_FACTOR=$((steps / 4000 + 1)) "
@@ -72,7 +72,7 @@ fi
 
 # What proves the premise: the run did bind, defer binds, carry bytes ...
 # (counts from ttyport-random's summary).  Each happens at least once in
-# every one of 3000 seeds of 1800 steps (ttyport-random --model-only); a
+# every one of 3000 seeds of 1200 steps (ttyport-random --model-only); a
 # shorter run skips these.
 if [ -r /tmp/random.summary ]; then
 	. /tmp/random.summary
@@ -80,8 +80,8 @@ fi
 premise() { # DESC COUNT
 	if [ "$rc" != 0 ]; then
 		skip "$1" "the run stopped at step ${run_steps:-?}"
-	elif [ "$steps" -lt 1800 ]; then
-		skip "$1" "a run of $steps steps (under 1800) need not show it"
+	elif [ "$steps" -lt 1200 ]; then
+		skip "$1" "a run of $steps steps (under 1200) need not show it"
 	elif [ -z "$2" ]; then
 		ktap_result fail "$1" "no summary from ttyport-random"
 	else
