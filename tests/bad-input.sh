@@ -259,9 +259,6 @@ settled() {
 	return 0
 }
 
-# said_no_hibernate: gnss-sirf logged, since the case's mark, that the
-# receiver did not hibernate
-said_no_hibernate() { since $name | grep -q 'did not hibernate'; }
 
 # hci_down: hci_nokia's setup gives up within 60 s (its timeouts stretch on
 # a busy TCG host); the HCI device stays down, out of the management index
@@ -311,13 +308,14 @@ outcome() { # OUTCOME: checks it
 		g=/dev/$(gnss_new)
 		check "$name: the chip's bytes reach $g" nmea_arrives
 		sed 's/^/# chip: /' /tmp/chip-case.log | tail -n 5
-		# after the close, gnss-sirf pulses 4 times (3 retries), 2.3 s each
+		# after the close, gnss-sirf pulses 4 times (3 retries), each
+		# followed by up to 2.2 s of listening for the chip
 		wait_for 20 "$name: the chip ignores the driver's 4 off pulses" \
 			sh -c "[ \$(grep -c 'ignored: fault never-stop' /tmp/chip-case.log) -ge 4 ]"
-		wait_for 5 "$name: the driver gives up, says so" said_no_hibernate
+		wait_for 5 "$name: the driver gives up, says so" expected_said
 		check "$name: its runtime PM status is active, not error" \
 			grep -qx active /sys/bus/serial/devices/$(new_dev)/power/runtime_status
-		# (this close starts another suspend, which the undo cuts short)
+		# (this close tries again; the driver does not say so twice)
 		check "$name: the next open works: the chip's bytes reach $g again" nmea_arrives ;;
 	hciup)
 		wait_for 20 "$name: hci_nokia binds" nokia_bound '\_SB_.BTH2'
