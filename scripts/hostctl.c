@@ -28,6 +28,12 @@
  *                    second later.  The guest asks, then writes "mem" to
  *                    /sys/power/state: a wake sent on a timer could come
  *                    before the guest is asleep, and be lost.
+ *   wake-report      what became of the last wake-on-suspend, asked by the
+ *                    guest after it resumed: "ok" only if QEMU reported
+ *                    SUSPEND, system_wakeup was accepted and QEMU reported
+ *                    WAKEUP; else "error" and what was missing.  The "ok"
+ *                    of wake-on-suspend comes before the guest suspends,
+ *                    so it proves nothing about S3.
  *
  * Doing hotplug on the guest's request keeps each test one self-contained
  * script: the guest knows when it is ready for the next step, the host does not.
@@ -517,23 +523,50 @@ static void usb_del(const char *wire)
 	answer("ok");
 }
 
+/* What became of the last wake-on-suspend, for wake-report. */
+static char wake_result[4200] = "error no wake-on-suspend was asked for";
+
+static void wake_set(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(wake_result, sizeof(wake_result), fmt, ap);
+	va_end(ap);
+	logf_("wake-on-suspend: %s", wake_result);
+}
+
 /* wake-on-suspend: see the top of the file */
 static void wake_on_suspend(const char *arg)
 {
 	char reply[4096];
-	int secs = arg ? atoi(arg) : 60;
+	int secs = arg ? atoi(arg) : 60, woke = 0;
+	long t0, asleep;
 
 	if (secs <= 0 || secs > 600)
 		return answer("error bad seconds '%s' (1..600)", arg);
 	answer("ok");
-	if (qmp_wait_event("\"SUSPEND\"", secs * 1000)) {
-		logf_("wake-on-suspend: no SUSPEND event within %d s", secs);
+	t0 = now_ms();
+	wake_set("error no SUSPEND event from QEMU within %d s", secs);
+	if (qmp_wait_event("\"SUSPEND\"", secs * 1000))
 		return;
-	}
+	asleep = now_ms() - t0;
 	sleep(1);
 	if (qmp_cmd("{\"execute\":\"system_wakeup\"}", reply, sizeof(reply),
-		    NULL, NULL))
-		logf_("wake-on-suspend: system_wakeup failed: %s", reply);
+		    "\"WAKEUP\"", &woke))
+		return wake_set("error QEMU reported SUSPEND, system_wakeup failed: %s", reply);
+	if (!woke && qmp_wait_event("\"WAKEUP\"", 10000))
+		return wake_set("error QEMU reported SUSPEND, system_wakeup was sent, no WAKEUP event");
+	wake_set("ok QEMU reported SUSPEND %ld ms after the request; system_wakeup sent, WAKEUP reported",
+		 asleep);
+}
+
+/* wake-report: the outcome, once (the next S3 must earn its own) */
+static void wake_report(void)
+{
+	answer("%s", wake_result);
+	snprintf(wake_result, sizeof(wake_result),
+		 "error no wake-on-suspend since the last wake-report");
 }
 
 static void handle(char *req)
@@ -559,6 +592,8 @@ static void handle(char *req)
 	}
 	if (!strcmp(req, "wake-on-suspend"))
 		return wake_on_suspend(arg);
+	if (!strcmp(req, "wake-report"))
+		return wake_report();
 	if (!strcmp(req, "qmp") && arg) {
 		int rc = qmp_cmd(arg, reply, sizeof(reply), NULL, NULL);
 
