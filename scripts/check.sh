@@ -15,22 +15,31 @@
 #   #@ kunit: <why>              (its boot runs the KUnit suites built into
 #                                 the kernel; the others boot with
 #                                 kunit.enable=0, about 1 s less each)
+#   #@ skip-allowed: GLOB | WHY  (a check whose description matches GLOB
+#                                 may be skipped, for the reason WHY; any
+#                                 other skip fails.  "kmemleak scanned"
+#                                 names the boot's leak scan)
 #   #@ timeout: 120
 #
 # Tests whose headers ask for the same machine, firmware and world (SSDTs,
 # overlays, chips, command line) share one boot and run one after the other (so each test
 # leaves the world as it found it); the timeout of a boot is the sum of its
 # tests'.  Every KTAP result becomes one host line
-# "ok|not ok <test> [<machine>/<firmware>] <check>".  A test must also run to
-# its end: it fails if it prints no plan ("1..N", which ktap_done prints last),
-# if it prints other than N results, or if it exits non-zero although all its
-# checks passed.  A boot whose kernel log has a splat fails all its checks (the
-# splat is shown), and so does a boot that never finishes its scripts.  Each
+# "ok|not ok <test> [<machine>/<firmware>] <check>".  A test must declare
+# its plan ("1..N", ktap_plan) before its first result, print exactly N
+# results and exit 0 when all its checks passed: a check that a branch, an
+# early return or an empty loop never reached is one result short.  A skip
+# ("ok N ... # SKIP why") fails unless the test's header allows it
+# (#@ skip-allowed); "not ok ... # SKIP" is a failure.  A boot whose kernel
+# log has a splat fails all its checks (the splat is shown), and so does a
+# boot that never finishes its scripts, prints no result, or whose guest
+# did not scan kmemleak (unless a test of the boot allows that skip).  Each
 # boot prints a "starting" and a "done in S s" line.  The run ends with the
-# number of distinct checks and "N passed, N failed".
+# allowed skips, the numbers of checks (see "Counting" at the end) and
+# "N passed, N failed".
 #
 #   ONLY=<glob>   run only the QEMU tests whose name matches (e.g. ONLY='usb*'),
-#                 and no host-side tests
+#                 and no host-side tests; a glob that matches no test fails
 #   HOST_ONLY=1   run only the host-side tests
 #   TIMEOUT_FACTOR=N  multiply every test's timeout by N (make stress)
 #   CHECK_JOBS=N  boot N guests at a time (default 1; results stay in order;
@@ -42,6 +51,8 @@
 #   QEMU_RUN      the boot runner (default scripts/qemu-run.sh)
 #   CHECK_OUT     where the logs go (default build/check; emptied first)
 #   CHECK_TESTS   the QEMU tests, as globs (default "tests/*.sh usb-serial-tests/*.sh")
+#   CHECK_HOST_TESTS  the host-side tests, as globs (default "tests/host/*.sh",
+#                 and the chip models' make check)
 #
 # Besides its output, a run leaves CHECK_OUT/times.tsv: the seconds of the
 # host-side tests, of each boot, of each test of a shared boot (by the
@@ -59,28 +70,69 @@ passed=0
 failed=0
 skipped=0
 failures=()
+allowed_skips=()
 t0=$(date +%s)
 
 result() { # ok|fail|skip name [detail]
 	case "$1" in
 	ok) passed=$((passed + 1)); echo "ok      $2" ;;
-	skip) skipped=$((skipped + 1)); echo "skip    $2${3:+ # $3}" ;;
+	skip) skipped=$((skipped + 1)); allowed_skips+=("$2${3:+ # $3}")
+	      echo "skip    $2${3:+ # $3}" ;;
 	*) failed=$((failed + 1)); failures+=("$2"); echo "not ok  $2"
 	   [ -n "${3:-}" ] && printf '%s\n' "$3" | sed 's/^/        # /' ;;
 	esac
 }
 
-# Lines "ok N - name" / "not ok N - name" of a host-side test program.
-count_tap() { # prefix logfile
-	local line st name
+# skip_allowed DESC FILE...: a "#@ skip-allowed: GLOB | WHY" header line of
+# one of the files allows the check DESC to be skipped; prints WHY.  A line
+# without a reason allows nothing.
+skip_allowed() {
+	local desc=$1 f line glob why
+	shift
+	for f in "$@"; do
+		[ -f "$f" ] || continue
+		while IFS= read -r line; do
+			glob=${line%%|*}
+			why=${line#*|}
+			[ "$why" != "$line" ] || continue
+			glob=${glob% }
+			why=${why# }
+			[ -n "$why" ] || continue
+			# shellcheck disable=SC2053 # GLOB is a pattern
+			[[ $desc == $glob ]] && { echo "$why"; return 0; }
+		done < <(sed -n 's/^#@ skip-allowed: *//p' "$f")
+	done
+	return 1
+}
+
+# a_skip NAME DESC WHY FILE...: the host line of a check NAME (DESC without
+# the label) skipped for WHY: an allowed skip if a header of FILE... allows
+# it, else a failure
+a_skip() {
+	local name=$1 desc=$2 why=$3 allowed
+	shift 3
+	if allowed=$(skip_allowed "$desc" "$@"); then
+		result skip "$name" "$why (allowed: $allowed)"
+	else
+		result fail "$name" "skipped ($why), and no '#@ skip-allowed:' header allows this check to be skipped"
+	fi
+}
+
+# Lines "ok N - name" / "not ok N - name" of a host-side test program; a
+# skip is allowed only by the program's header (HEADERFILE: the test script)
+count_tap() { # prefix logfile [headerfile]
+	local line st name why
 	while IFS= read -r line; do
 		case "$line" in
 		"ok "* | "not ok "*)
 			st=ok
 			[[ $line == not* ]] && { st=fail; line=${line#not }; }
 			name=$(sed -E 's/^ok [0-9]+ (- )?//' <<<"$line")
-			if [[ $name == *"# SKIP"* ]]; then
-				result skip "$1: ${name%%#*}" "${name#*# SKIP}"
+			if [[ $name == *" # SKIP"* ]] && [ $st = ok ]; then
+				why=${name#*# SKIP}
+				a_skip "$1: ${name%% # SKIP*}" "${name%% # SKIP*}" "${why# }" ${3:+"$3"}
+			elif [[ $name == *" # SKIP"* ]]; then
+				result fail "$1: ${name%% # SKIP*}" "a 'not ok' marked SKIP is a failure"
 			else
 				result $st "$1: $name"
 			fi
@@ -99,13 +151,15 @@ host_run() {
 	local t log h0
 	h0=$(date +%s)
 	mkdir -p "$out/host"
-	for t in tests/host/*.sh; do
+	# shellcheck disable=SC2086 # the globs are to be expanded
+	for t in ${CHECK_HOST_TESTS:-tests/host/*.sh}; do
 		[ -x "$t" ] || continue
 		log=$out/host/$(basename "$t" .sh).log
 		"$t" >"$log" 2>&1
 		echo $? >"$log.rc"
+		echo "$t" >"$log.src"
 	done
-	if [ -f models/Makefile ]; then
+	if [ -z "${CHECK_HOST_TESTS:-}" ] && [ -f models/Makefile ]; then
 		log=$out/host/models.log
 		make --no-print-directory -C models O="$top/build/models" check >"$log" 2>&1
 		echo $? >"$log.rc"
@@ -125,9 +179,10 @@ host_collect() {
 				result fail "models: make check" "$(tail -n 5 "$log")"
 			fi
 		elif [ "$rc" -eq 0 ]; then
-			if grep -qE '^(not )?ok ' "$log"; then count_tap "$name" "$log"; else result ok "$name"; fi
+			if grep -qE '^(not )?ok ' "$log"; then count_tap "$name" "$log" "$(cat "$log.src")"
+			else result ok "$name"; fi
 		else
-			if grep -qE '^(not )?ok ' "$log"; then count_tap "$name" "$log"; fi
+			if grep -qE '^(not )?ok ' "$log"; then count_tap "$name" "$log" "$(cat "$log.src")"; fi
 			grep -qE '^not ok ' "$log" || result fail "$name" "$(tail -n 5 "$log")"
 		fi
 	done
@@ -139,21 +194,31 @@ header() { # file key -> value
 	sed -n "s/^#@ $2: *//p" "$1" | head -n 1
 }
 
-# parse_ktap TEST LABEL LOG SPLAT: one host result per KTAP result of the
-# log, with the "# " diagnostic lines that follow it; prints nothing else.
-# Sets n to the number of results and nfail to how many failed on the host.
+# parse_ktap FILE LABEL LOG SPLAT: one host result per KTAP result of the
+# log of the test FILE, with the "# " diagnostic lines that follow it;
+# prints nothing else.  Sets n to the number of results and nfail to how
+# many failed on the host.
 declare -A distinct=()   # "test<TAB>check" of every check run (not skipped)
+declare -A kinds=()      # "test<TAB>kind" of the same (see kind_of)
 parse_ktap() {
-	local test=$1 label=$2 log=$3 splat=$4 st desc diag
+	local file=$1 label=$2 log=$3 splat=$4 st desc diag test why
+	test=$(basename "$file" .sh)
 	n=0
 	nfail=0
 	while IFS=$'\t' read -r st desc diag; do
 		n=$((n + 1))
-		if [[ $desc == *"# SKIP"* ]]; then
-			result skip "$label ${desc%%#*}" "${desc#*# SKIP}"
+		if [[ $desc == *" # SKIP"* ]]; then
+			why=${desc#*# SKIP}
+			desc=${desc%% # SKIP*}
+			if [ "$st" = ok ]; then
+				a_skip "$label $desc" "$desc" "${why# }" "$file"
+			else
+				nfail=$((nfail + 1))
+				result fail "$label $desc" "a 'not ok' marked SKIP is a failure"
+			fi
 			continue
 		fi
-		distinct["$test"$'\t'"$desc"]=1
+		count_check "$test" "$desc"
 		if [ -n "$splat" ]; then
 			nfail=$((nfail + 1))
 			result fail "$label $desc" "kernel splat during this boot"
@@ -172,20 +237,56 @@ parse_ktap() {
 		END { flush() }' "$log")
 }
 
-# check_end LABEL LOG SPLAT STATUS: did the test run to its end?  It must print
-# its plan "1..N" (ktap_done prints it last) and exactly N results (n, from
-# parse_ktap), and exit 0.  STATUS is its exit status, or empty if unknown.  A
-# non-zero status fails on its own only when all its checks passed (ktap_done
-# exits 1 when a check failed) and the kernel log is clean (a splat fails all).
+# count_check TEST DESC: count a check that ran, as a distinct check (a
+# check run on several machines counts once) and as an assertion kind
+# (kind_of: a check in a loop counts once too)
+count_check() {
+	distinct["$1"$'\t'"$2"]=1
+	kinds["$1"$'\t'"$(kind_of "$2")"]=1
+}
+
+# kind_of DESC: the assertion a check's description stands for, whatever
+# loop iteration, round, port, controller or value it names: every number
+# becomes N (round 1 and round 2, ttyS0 and ttyS4, hci0 and hci1 are one
+# kind), and a table row's name before its checks ("12-uart-missing: ")
+# goes, so that a corpus counts each distinct expectation once (the kernel
+# line each case must log, what it checks about the outcome), not once
+# per case.
+kind_of() {
+	local k=${1//[0-9]/N}
+	while [[ $k == *NN* ]]; do k=${k//NN/N}; done
+	[[ $k =~ ^N-[^\ :]+:\ (.*)$ ]] && k=${BASH_REMATCH[1]}
+	printf '%s' "$k"
+}
+
+# check_end LABEL LOG SPLAT STATUS: did the test run to its end, and was its
+# plan declared before it ran?  Its plan "1..N" (ktap_plan) must come
+# before its first result, be more than 0, and N results must follow (n,
+# from parse_ktap); it must exit 0.  STATUS is its exit status, or empty if
+# unknown.  A non-zero status fails on its own only when all its checks
+# passed (ktap_done returns 1 when a check failed) and the kernel log is
+# clean (a splat fails all).
 check_end() {
-	local label=$1 log=$2 splat=$3 status=$4 plan
-	plan=$(sed -n 's/^1\.\.\([0-9][0-9]*\)$/\1/p' "$log" | tail -n 1)
-	if [ -z "$plan" ]; then
+	local label=$1 log=$2 splat=$3 status=$4 plan planline first nplans
+	nplans=$(grep -cE '^1\.\.[0-9]+$' "$log")
+	planline=$(grep -nE '^1\.\.[0-9]+$' "$log" | head -n 1 | cut -d: -f1)
+	first=$(grep -nE '^(not )?ok [0-9]+ ' "$log" | head -n 1 | cut -d: -f1)
+	if [ -z "$planline" ]; then
 		result fail "$label KTAP plan" \
-			"no KTAP plan: the script stopped after result $n (see $log)"
-	elif [ "$plan" -ne "$n" ]; then
-		result fail "$label result count" \
-			"the KTAP plan announces $plan results, the script printed $n (see $log)"
+			"no KTAP plan: the test declared none (ktap_plan N) before it stopped, after result $n (see $log)"
+	else
+		plan=$(sed -n "${planline}s/^1\.\.//p" "$log")
+		if [ -n "$first" ] && [ "$first" -lt "$planline" ]; then
+			result fail "$label KTAP plan" \
+				"the plan comes after a result: a plan counted from what ran hides the checks that did not; declare it first (ktap_plan N; see $log)"
+		elif [ "$nplans" -gt 1 ]; then
+			result fail "$label KTAP plan" "$nplans KTAP plans (see $log)"
+		elif [ "$plan" -eq 0 ]; then
+			result fail "$label KTAP plan" "a plan of 0 checks (see $log)"
+		elif [ "$plan" -ne "$n" ]; then
+			result fail "$label result count" \
+				"the KTAP plan declares $plan results, the test printed $n: it stopped early, or a branch, an early return or a loop left checks out (see $log)"
+		fi
 	fi
 	if [ -n "$status" ] && [ "$status" -ne 0 ] && [ "$nfail" -eq 0 ] && [ -z "$splat" ]; then
 		result fail "$label exit status" "exited with status $status (see $log)"
@@ -212,7 +313,7 @@ console_expect() {
 	local re
 	re=$(header "$1" console-expect)
 	[ -n "$re" ] || return 0
-	distinct["$(basename "$1" .sh)"$'\t'"console.log shows $re"]=1
+	count_check "$(basename "$1" .sh)" "console.log shows $re"
 	# grep reads to the end (no -q): under pipefail, a grep that quits at
 	# the first match can fail the pipeline through tr's SIGPIPE.
 	if tr -d '\r' <"$3" 2>/dev/null | grep -E -- "$re" >/dev/null; then
@@ -335,7 +436,7 @@ boot_collect() {
 				/^@@ttyport-test-end / && s != "" { printf "test_s %s\t%.0f\n", t, $2 - s }
 				' "$seg" >>"$out/times.tsv"
 		fi
-		parse_ktap "$name" "$label" "$seg" "$splat"
+		parse_ktap "$t" "$label" "$seg" "$splat"
 		total=$((total + n))
 		# A test the guest never started (the boot ended before it) has
 		# no output: one failure says so (and the boot's, below, why).
@@ -350,10 +451,34 @@ boot_collect() {
 	label="$names [$m/$f]"
 	if [ -n "$splat" ]; then
 		result fail "$label kernel log is clean" "$splat"
+	elif [ -z "$finished" ] && [ ! -s "$log" ]; then
+		# Nothing on hvc0: what the guest said went to the console, if
+		# anywhere (/init writes there when it has no hvc0)
+		result fail "$label boot" "$(tail -n 4 "$rundir.host.log"
+			echo "the guest printed nothing; console.log ends:"
+			tr -d '\r' <"$rundir/console.log" 2>/dev/null | tail -n 4)"
 	elif [ -z "$finished" ] && [ $total -eq 0 ]; then
 		result fail "$label boot" "$(tail -n 6 "$rundir.host.log")"
 	elif [ -z "$finished" ]; then
 		result fail "$label script finished" "$(tail -n 3 "$rundir.host.log")"
+	elif [ $total -eq 0 ]; then
+		result fail "$label results" "the boot finished and printed no result (see $log)"
+	fi
+	# The guest's leak scans before poweroff: /init says on hvc0 whether
+	# it scanned kmemleak ("@@ttyport-kmemleak scanned") or why not; a
+	# boot that could not scan fails unless one of its tests allows it
+	# ("#@ skip-allowed: kmemleak scanned | why").
+	if [ -n "$finished" ]; then
+		local kml
+		kml=$(sed -n 's/^@@ttyport-kmemleak //p' "$log" | tail -n 1)
+		case "$kml" in
+		scanned) ;;
+		not-scanned*)
+			a_skip "$label kmemleak scanned" "kmemleak scanned" \
+				"${kml#not-scanned }" "$@" ;;
+		*) result fail "$label kmemleak scanned" \
+			"the guest gave no kmemleak verdict ('@@ttyport-kmemleak' on hvc0, see $log)" ;;
+		esac
 	fi
 }
 
@@ -380,6 +505,9 @@ keys=()
 		done
 	done
 done
+# A glob that names no test would make a green run of nothing.
+[ -n "${ONLY:-}" ] && [ ${#keys[@]} -eq 0 ] &&
+	result fail "ONLY='$ONLY'" "no QEMU test matches it"
 # Boots run CHECK_JOBS at a time (default 1), the host-side tests beside
 # them; results are reported in order, each when its boot is done.  Two at a time was slower on the 2-core machines: the
 # guests' 2 vCPUs each (MTTCG) oversubscribe the cores, and the stresses
@@ -498,9 +626,19 @@ fi
 echo "time: $(( $(date +%s) - t0 )) s; logs in ${out#"$top"/}/"
 # The run's own times, for make bench (bench/run.sh) and README.
 printf 'total_s\t%s\nboots\t%s\n' "$(($(date +%s) - t0))" "$boots" >>"$out/times.tsv"
-# Distinct checks: the (test, check) pairs, whatever machines they ran on.
-[ $boots -gt 0 ] &&
+# Counting.  Every result line is one check run; "distinct" counts the
+# (test, check) pairs, whatever machines a check ran on (a check in a loop
+# counts once per iteration: round 1 and round 2, each corpus case);
+# "assertion kinds" counts what the tests assert (kind_of: a check in a
+# loop counts once, and the corpus counts each distinct expectation once).
+if [ $boots -gt 0 ]; then
 	echo "distinct checks: ${#distinct[@]} (in $boots boot$([ $boots -eq 1 ] || echo s) on: ${boot_mfs[*]})"
+	echo "assertion kinds: ${#kinds[@]} (a check in a loop, on several machines or for every corpus case counts once)"
+fi
+if [ ${#allowed_skips[@]} -gt 0 ]; then
+	echo "allowed skips (each allowed by its test's header):"
+	printf '  %s\n' "${allowed_skips[@]}"
+fi
 [ $retries -eq 0 ] ||
 	echo "retried: $retries (the 'retry' lines above)"
 if [ $skipped -gt 0 ]; then

@@ -1,19 +1,35 @@
 # KTAP output for guest test scripts (sourced).  Each check prints one result
-# line; ktap_done prints the plan and returns non-zero if any check failed.
+# line; ktap_done returns non-zero if any check failed.
 #
 #   ktap_start
+#   ktap_plan 2		# the checks this test will make, declared first
 #   check "gnss0 exists" test -c /dev/gnss0
 #   wait_for 10 "ttyUSB0 appears" test -c /dev/ttyUSB0
 #   ktap_done
 #
-# The plan is printed last (a trailing plan, as TAP allows): scripts may skip
-# checks on the way, and the host counts the result lines it gets.
+# The plan comes first and is a constant of the test: a check that a
+# branch, an early return or an empty loop never reaches is then one result
+# short, and the host fails the test for it (scripts/check.sh).  A plan
+# counted at the end, from what ran, would hide exactly those.  So a test
+# prints the same number of results whatever happens: a branch prints as
+# many on each side, and a check in a loop whose length is not fixed prints
+# one summarizing result.  The host also fails a test whose plan comes
+# after its first result, or is 0.
+#
+# A skip ("ok N desc # SKIP why") fails make check unless the test's header
+# allows that check to be skipped, with the reason:
+#   #@ skip-allowed: GLOB | WHY  (GLOB matches the check's description)
 
 ktap_n=0
 ktap_failed=0
 
 ktap_start() {
 	echo "KTAP version 1"
+}
+
+# ktap_plan N: the number of results this test prints, before the first
+ktap_plan() {
+	echo "1..$1"
 }
 
 ktap_result() { # status description [diagnostic...]
@@ -84,7 +100,8 @@ skip() { # DESC REASON
 	ktap_result skip "$1" "$2"
 }
 
+# ktap_done: the end of the test; non-zero if a check failed (the plan was
+# printed first, by ktap_plan).
 ktap_done() {
-	echo "1..$ktap_n"
 	[ $ktap_failed -eq 0 ]
 }

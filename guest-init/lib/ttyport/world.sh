@@ -118,19 +118,27 @@ world_apply_overlays() {
 # the test is old enough; a scan itself takes seconds under KASAN and TCG, so
 # sleep only for the rest), and print what it found to the kernel log, where
 # the host looks for splats.
-# Returns 1 if this kernel has no kmemleak (so the caller knows no time passed).
+# The verdict goes to stdout, one line the host reads (scripts/check.sh):
+# "@@ttyport-kmemleak scanned", or "@@ttyport-kmemleak not-scanned <why>",
+# which fails the boot unless one of its tests allows that skip: a boot
+# whose leaks nobody looked for is not a clean one.
+# Returns 1 if nothing was scanned (so the caller knows no time passed).
 world_kmemleak_report() {
 	k=/sys/kernel/debug/kmemleak
-	[ -w $k ] || return 1
+	if [ ! -w $k ]; then
+		echo "@@ttyport-kmemleak not-scanned $k is not writable (no debugfs, or kmemleak off)"
+		return 1
+	fi
 	read -r t0 _ </proc/uptime
 	# A locked-down kernel (lockdown=integrity) closes debugfs: say so.  On
-	# any other kernel a refused scan is a harness failure, which the host
-	# sees in the kernel log (scripts/logcheck.sh), as it would a leak.
+	# any other kernel a refused scan is also a line in the kernel log,
+	# where scripts/logcheck.sh fails it as it would a leak.
 	if ! o=$(echo scan 2>&1 >$k); then
 		if dmesg | grep -q 'Kernel is locked down'; then
-			echo "ttyport: kmemleak not scanned: the kernel is locked down ($o)"
+			echo "@@ttyport-kmemleak not-scanned the kernel is locked down ($o)"
 		else
 			echo "ttyport: kmemleak scan failed: $o" >/dev/kmsg
+			echo "@@ttyport-kmemleak not-scanned the scan failed: $o"
 		fi
 		return 1
 	fi
@@ -139,12 +147,17 @@ world_kmemleak_report() {
 	# decimals: count in hundredths).
 	nap=$((${t0%.*}${t0#*.} + 550 - ${t1%.*}${t1#*.}))
 	[ $nap -gt 0 ] && sleep $((nap / 100)).$(printf %02d $((nap % 100)))
-	echo scan >$k
+	if ! o=$(echo scan 2>&1 >$k); then
+		echo "ttyport: kmemleak scan failed: $o" >/dev/kmsg
+		echo "@@ttyport-kmemleak not-scanned the second scan failed: $o"
+		return 1
+	fi
 	# (debugfs files have no size: read, do not test with -s.)  One echo per
 	# line: /dev/kmsg rate-limits each open file to 10 lines per 5 s.
 	while IFS= read -r line; do
 		echo "kmemleak: $line" >/dev/kmsg
 	done <$k
+	echo "@@ttyport-kmemleak scanned"
 	return 0
 }
 
