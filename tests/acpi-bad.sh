@@ -21,6 +21,7 @@
 . /lib/ttyport/ktap.sh
 . /lib/ttyport/serdev.sh
 ktap_start
+ktap_plan 16
 
 gnss_of() { # NODE: the gnssN of the serdev device with ACPI node NODE
 	_d=$(serdev_of_node "$1") && gnss_of_dev "$_d"
@@ -49,15 +50,24 @@ check_eq "one log line says hci_nokia lacks the bluetooth-wakeup GPIO" 1 \
 grep 'nokia-bluetooth' /tmp/dmesg.txt | sed 's/^/# /'
 check "no HCI device was registered" sh -c '! ls -d /sys/class/bluetooth/hci* 2>/dev/null | grep -q .'
 gpioinfo >/tmp/gpioinfo.txt 2>&1
-check "the lines it took (8, 9) are released" \
-	sh -c 'grep -E "line +(8|9):" /tmp/gpioinfo.txt | grep -qv unused && exit 1; exit 0'
+# lines 8 and 9 of the bank are bt2-reset and bt2-host-wakeup (gpio-sim.asl):
+# each must be listed, and unused (a line missing from gpioinfo's list
+# would pass a check that no such line is used)
+released() { # LINE...: each named line is listed and unused
+	for _l in "$@"; do
+		grep "\"$_l\"" /tmp/gpioinfo.txt | grep -q unused ||
+			{ echo "$_l: '$(grep "\"$_l\"" /tmp/gpioinfo.txt)'"; return 1; }
+	done
+}
+check "the lines it took (8 bt2-reset, 9 bt2-host-wakeup) are listed and released" \
+	released bt2-reset bt2-host-wakeup
 
 # --- a GPS whose on/off GPIO reference points past _CRS ---------------------------------
 check_eq "one log line names the broken sirf,onoff-gpios of \\_SB.BADG" 1 \
 	"$(lines 'BADG: sirf,onoff-gpios refers to GPIO resource 1, but .* has 1 GpioIo/GpioInt resources')"
 grep 'BADG' /tmp/dmesg.txt | sed 's/^/# /'
-check "line 10 (its only GpioIo) was not taken as the on/off line" \
-	sh -c 'grep -E "line +10:" /tmp/gpioinfo.txt | grep -q unused'
+check "line 10 (bt2-bt-wakeup, its only GpioIo) is listed and was not taken as the on/off line" \
+	released bt2-bt-wakeup
 
 # --- the good ones are undisturbed --------------------------------------------------------
 g=$(gnss_of '\_SB_.GPS3')

@@ -22,6 +22,7 @@
 . /lib/ttyport/ktap.sh
 . /lib/ttyport/serdev.sh
 ktap_start
+ktap_plan 7	# 2 ports in the loop
 
 # The ACPI path of serdev device $1, or "none"
 fw_path() {

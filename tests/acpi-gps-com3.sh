@@ -19,6 +19,7 @@
 . /lib/ttyport/wire.sh
 . /lib/ttyport/gps.sh
 ktap_start
+ktap_plan 21
 
 log=/tmp/chip-gps0.log
 count() { grep -c "$1" $log 2>/dev/null || true; }

@@ -23,6 +23,7 @@
 . /lib/ttyport/wire.sh
 . /lib/ttyport/bt.sh
 ktap_start
+ktap_plan 27	# loops: 2 chips of 3, of 2, of 1 and of 2
 
 # --- binding and the sideband lines ---------------------------------------------
 wait_for 15 "hci_nokia binds the chip on COM2 (\\_SB_.BTH2)" nokia_bound '\_SB_.BTH2'
@@ -60,10 +61,13 @@ for node in '\_SB_.BTH2' '\_SB_.BTP0'; do
 done
 hA=$(hci_of '\_SB_.BTH2')
 hB=$(hci_of '\_SB_.BTP0')
-for h in $hA $hB; do
+# (over the nodes, not the hciN: a controller that is not there must fail
+# its checks, not leave the loop one round short)
+for node in '\_SB_.BTH2' '\_SB_.BTP0'; do
+	h=$(hci_of "$node")
 	addr=$(bt_power_on $h)
-	check "$h is powered" bt_powered $h
-	check "$h has a BD address ($addr)" \
+	check "the controller of $node ($h) is powered" bt_powered $h
+	check "it has a BD address ($addr)" \
 		sh -c "echo '$addr' | grep -q '^[0-9A-F:]\{17\}\$' && [ '$addr' != 00:00:00:00:00:00 ]"
 done
 mg info | sed 's/^/# /'

@@ -28,6 +28,7 @@
 . /lib/ttyport/bt.sh
 . /lib/ttyport/hostctl.sh
 ktap_start
+ktap_plan 14
 
 # com4_reader_start: a reader holds COM4 (a tty, no device) open, raw, from
 # now on; com4_reader_after WHEN: bytes sent to COM4's far end now reach it,

@@ -23,6 +23,8 @@
 # COM3 is unbound for these two S3s and bound again at the end: the ACPI PM
 # domain runtime-resumes it in suspend and its on/off pulse then waits 9 s
 # for the frozen model (docs/architecture.md; acpi-sleep-gps covers it).
+# The world's two Nokia chips stay bound and up through both S3s: after
+# each, they l2ping each other both ways, as before.
 #@ machines: q35
 #@ firmware: uefi
 #@ ssdt: acpi-tables/gpio-sim.asl acpi-tables/nokia-com2.asl acpi-tables/nokia-pci.asl acpi-tables/gps-com3.asl acpi-tables/xhci-rhub.asl acpi-tables/gps-usb-nolines.asl
@@ -34,7 +36,9 @@
 . /lib/ttyport/gps.sh
 . /lib/ttyport/usb.sh
 . /lib/ttyport/hostctl.sh
+. /lib/ttyport/bt.sh
 ktap_start
+ktap_plan 45
 
 # log_count_since MARK REGEX N: at least N kernel log lines since MARK match
 log_count_since() {
@@ -65,6 +69,28 @@ gps_make() {
 	check "$1: gpsd on $g reports a 3D fix" gpsd_wait_fix 15
 }
 
+# gpsd_fd DEV: gpsd's descriptor on DEV, "N -> DEV"
+gpsd_fd() {
+	for _f in /proc/$gpsd_pid/fd/*; do
+		[ "$(readlink $_f)" = "$1" ] && { echo "${_f##*/} -> $1"; return 0; }
+	done
+	return 1
+}
+# same_fd BEFORE DEV: gpsd holds DEV on the descriptor it had, BEFORE
+same_fd() {
+	_now=$(gpsd_fd "$2")
+	[ -n "$1" ] && [ "$_now" = "$1" ] || { echo "before: '$1', now: '$_now'"; return 1; }
+}
+# nokia_pings WHEN: the world's Nokia chips l2ping each other both ways
+nokia_pings() {
+	check "$1: $hA (COM2) l2pings $hB (PCI)" bt_l2ping $hA $hB
+	check "$1: $hB (PCI) l2pings $hA (COM2)" bt_l2ping $hB $hA
+}
+
+hA=$(bt_wait_ready '\_SB_.BTH2')
+hB=$(bt_wait_ready '\_SB_.BTP0')
+both_up() { bt_up "$hA" && bt_up "$hB"; }
+check "before: both Nokia chips' controllers are up ($hA, $hB)" both_up
 sirf=/sys/bus/serial/drivers/gnss-sirf
 com3_gps=$(serdev_of_node '\_SB_.GPS3')
 check "COM3's closed GPS ($com3_gps) is unbound for these S3s" \
@@ -75,10 +101,13 @@ tty=ttyS3
 far=/dev/far-com4
 c4=$(tty_ctrl ttyS3)
 gps_make com4 "$c4"
+fd=$(gpsd_fd $g)
 check "com4: S3 with gpsd holding $g open, woken by the host" host_s3 com4
+nokia_pings "after the com4 S3"
 check "com4: the same gpsd reports a new 3D fix after S3" gpsd_wait_fix 15
 check "com4: at the model's position" tpv_at_model
-check "com4: gpsd never let go of $g" gpsd_alive
+check "com4: gpsd holds $g on the descriptor it had before S3 (${fd:-none})" \
+	same_fd "$fd" $g
 check "com4: $dev is still bound to gnss-sirf" \
 	test -e /sys/bus/serial/drivers/gnss-sirf/$dev
 check "com4: no error was logged for $dev across S3" quiet_since com4 "$dev"
@@ -115,6 +144,7 @@ gpsn_reader=$!
 
 check "usb0: S3 with gpsd holding $g open and a reader $g1, woken by the host" \
 	host_s3 usb0
+nokia_pings "after the usb0 S3"
 check "usb0: the xHCI was reset in S3 (QEMU keeps no USB state)" \
 	log_since usb0 'root hub lost power or was reset'
 wait_for 10 "both old ports go as on an unplug" \

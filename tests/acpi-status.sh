@@ -17,6 +17,7 @@
 . /lib/ttyport/ktap.sh
 . /lib/ttyport/bt.sh
 ktap_start
+ktap_plan 27	# 3, 5 ports of 4, 4
 
 sirf_on() { # NODE: gnss-sirf is bound to the serdev device with ACPI node NODE
 	for _d in /sys/bus/serial/drivers/gnss-sirf/serial*-*; do
@@ -72,18 +73,25 @@ ctrl_under() {
 }
 
 # The 8250 ports with a UART behind them: lines "4: uart:16550A port:0000C0A0
-# irq:..." of the 8250 driver's list ("uart:unknown" are placeholders).
-nports=0
-world=
-while read -r n uart io rest; do
+# irq:..." of the 8250 driver's list ("uart:unknown" are placeholders).  The
+# world has five, ttyS0-ttyS4: each is checked (a port missing from the
+# list fails its checks), and the list must have no other.
+uarts=
+while read -r n uart rest; do
 	n=${n%:}
 	case "$n" in '' | *[!0-9]*) continue ;; esac	# the "serinfo:" line
-	uart=${uart#uart:}
-	io=${io#port:}
-	[ "$uart" = unknown ] && continue
-	nports=$((nports + 1))
-	port=ttyS$n
-	host_of $io
+	[ "$uart" = uart:unknown ] || uarts="$uarts${uarts:+ }ttyS$n"
+done </proc/tty/driver/serial
+nports=0
+world=
+for port in ttyS0 ttyS1 ttyS2 ttyS3 ttyS4; do
+	io=
+	while read -r n uart pio rest; do
+		[ "$n" = "${port#ttyS}:" ] && [ "$uart" != uart:unknown ] && io=${pio#port:}
+	done </proc/tty/driver/serial
+	[ -n "$io" ] && nports=$((nports + 1))
+	host=
+	[ -n "$io" ] && host_of $io
 	fw=
 	read -r fw 2>/dev/null <"$host/firmware_node/path"
 	ctrl_under "$host"
@@ -111,8 +119,8 @@ while read -r n uart io rest; do
 
 	is "$port: its host device (I/O 0x$io) has firmware node '$fw'" \
 		"no host device or no firmware node" test -n "$fw"
-	check_eq "$port: its serdev controller ${ctrl:-(none)} shares the host's firmware node" \
-		"$fw" "$cfw"
+	is "$port: its serdev controller ${ctrl:-(none)} shares the host's firmware node" \
+		"host's '$fw', controller's '$cfw'" [ -n "$fw" -a "$fw" = "$cfw" ]
 	check_eq "$port: the ttyport-status row is what sysfs says" \
 		"$port 8250 $fw $slave $drv $src" "$row"
 	if [ "$drv" = - ]; then
@@ -124,8 +132,10 @@ while read -r n uart io rest; do
 			[ ! -e /sys/class/tty/$port -a ! -e /dev/$port ]
 	fi
 	world="$world${world:+, }$port $drv $src"
-done </proc/tty/driver/serial
+done
 
+check_eq "8250's list has UARTs on ttyS0-ttyS4, and no other" \
+	"ttyS0 ttyS1 ttyS2 ttyS3 ttyS4" "$uarts"
 check_eq "ttyport-status has one row per port ($nports)" \
 	"$nports" "$(($(wc -l </tmp/status.txt) - 1))"	# less the header
 # The SSDTs' world: Nokia chips on COM2 and the PCI 16550, the GPS on COM3.

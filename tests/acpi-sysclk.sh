@@ -14,6 +14,7 @@
 #@ timeout: 90
 . /lib/ttyport/ktap.sh
 ktap_start
+ktap_plan 10	# 2 chips of 5
 
 # table_of ID: the loaded SSDT whose OEM table id (bytes 16-23) is ID
 table_of() {

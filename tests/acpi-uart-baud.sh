@@ -22,6 +22,7 @@
 . /lib/ttyport/serdev.sh
 . /lib/ttyport/hostctl.sh
 ktap_start
+ktap_plan 20	# 4, and 2 tables of 8
 
 # inb PORT: a byte read from I/O port PORT by QEMU's monitor, in decimal.
 # The reply is "ok {"return": "portb[0x03eb] = 0x03\r\n"}".

@@ -15,6 +15,7 @@
 . /lib/ttyport/ktap.sh
 . /lib/ttyport/serdev.sh
 ktap_start
+ktap_plan 35	# 7, and 2 rounds of 14
 
 wait_for 20 "the SSDT's GPS0 is a serdev device" serdev_of_node '\_SB_.GPS0'
 dev=$(serdev_of_node '\_SB_.GPS0')

@@ -9,16 +9,22 @@
 . /lib/ttyport/ktap.sh
 . /lib/ttyport/serdev.sh
 ktap_start
+ktap_plan 32
 
+# deferrals: how many times the kernel said a bind waits for the tty
+deferrals() { dmesg | grep -c 'is open: binding gnss-sirf deferred until it is closed'; }
+deferred_n() { [ "$(deferrals)" -ge "$1" ]; }
+
+# The bind's deferral is the event to wait for (the probe ran and gave way);
+# only then does "not bound" mean something.
 exec 3</dev/$tty
 check "the GPS table loads while $tty is open" ssdt_load gps runtime-gps-com2
 wait_for 20 "the serdev device appears" has_serdev_dev
-sleep 2
+wait_for 20 "its bind is deferred: the kernel says so" deferred_n 1
 check "gnss-sirf does not bind while $tty is open" sirf_unbound
 check "/dev/$tty is still there" tty_back
 check "$tty still carries bytes both ways" tty_bytes
-n=$(dmesg | grep -c 'is open: binding gnss-sirf deferred until it is closed')
-check_eq "one log line says the bind is deferred" 1 "$n"
+check_eq "one log line says the bind is deferred" 1 "$(deferrals)"
 exec 3>&-
 wait_for 20 "gnss-sirf binds once $tty is closed" sirf_bound
 wait_for 5 "/dev/$tty is gone" tty_gone
@@ -28,7 +34,9 @@ drv=/sys/bus/serial/drivers/gnss-sirf
 check "unbind through sysfs" sh -c "echo $dev >$drv/unbind"
 wait_for 5 "/dev/$tty comes back on unbind" tty_back
 exec 3</dev/$tty
+# (the bind file's write returns once the probe ran; it deferred)
 sh -c "echo $dev >$drv/bind" 2>/dev/null
+wait_for 10 "a sysfs bind while $tty is open is deferred: a second log line" deferred_n 2
 check "a sysfs bind while $tty is open does not take it" sirf_unbound
 check "/dev/$tty is still there after the sysfs bind" tty_back
 check "$tty carries bytes both ways meanwhile" tty_bytes

@@ -14,6 +14,7 @@
 . /lib/ttyport/serdev.sh
 . /lib/ttyport/bt.sh
 ktap_start
+ktap_plan 27	# 3, and 2 rounds of 12
 
 com2='\_SB_.BTH2'
 pci='\_SB_.BTP0'

@@ -11,6 +11,7 @@
 . /lib/ttyport/serdev.sh
 . /lib/ttyport/gps.sh
 ktap_start
+ktap_plan 28
 
 check "/dev/$tty is a tty before any table is loaded" tty_back
 check "$tty carries bytes both ways before" tty_bytes
@@ -89,11 +90,14 @@ while [ $round -lt $rounds ]; do
 		lost=$((lost + 1))
 	}
 done
-check_eq "$rounds immediate unload+load rounds: the GPS came back every time (rounds lost)" \
+# (what this shows is the outcome of every round; whether a round's
+# addition did race with the removal is not known here: the kernel's lines
+# about a held slot are counted below, for the reader, not asserted)
+check_eq "$rounds immediate unload+load rounds: a new GPS was bound after each (rounds without)" \
 	0 "$lost"
-echo "# the GPS was lost in $lost of $rounds rounds; kernel log lines" \
-	"'controller busy' during the rounds: $(dmesg |
-	sed -n '/ttyport-test: reload rounds start/,$p' | grep -c 'controller busy')"
+echo "# kernel log lines of a held slot during the rounds: $(dmesg |
+	sed -n '/ttyport-test: reload rounds start/,$p' |
+	grep -cE 'controller busy|already has a device')"
 sed 's/^/# /' /tmp/reload.notes
 check "the table unloads again" ssdt_unload gps
 wait_for 10 "/dev/$tty comes back again" tty_back

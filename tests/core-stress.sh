@@ -22,9 +22,12 @@
 . /lib/ttyport/serdev.sh
 . /lib/ttyport/stress.sh
 ktap_start
+ktap_plan 14	# stress_checks (stress.sh)
 
 cp /lib/ttyport/tables/runtime-gps-com2.aml /tmp/gps.aml
-table_add() { mkdir $tables/gps && cat /tmp/gps.aml >$tables/gps/aml; }
+table_add() {
+	mkdir $tables/gps && cat /tmp/gps.aml >$tables/gps/aml && table_loaded gps /tmp/gps.aml
+}
 table_remove() { rmdir $tables/gps; }
 stress_run ${TEST_CORE_CYCLES:-25} "the GPS table" table_add table_remove
 

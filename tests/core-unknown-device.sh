@@ -7,11 +7,16 @@
 . /lib/ttyport/ktap.sh
 . /lib/ttyport/serdev.sh
 ktap_start
+ktap_plan 10
 
 check "the table loads" ssdt_load nodrv runtime-nodrv-com2
 wait_for 20 "the serdev device appears" has_serdev_dev
 dev=$(serdev_devs)
-sleep 1
+# Before "no driver binds it" means anything, every driver must have been
+# tried: a write of the device's name to the bus's drivers_probe returns
+# once the driver core has matched it against each driver (synchronously)
+check "$dev is matched against every driver (drivers_probe returns)" \
+	sh -c "echo $dev >/sys/bus/serial/drivers_probe"
 check "no driver binds it" test ! -e /sys/bus/serial/devices/$dev/driver
 check "/dev/$tty stays" tty_back
 check "$tty carries bytes both ways" tty_bytes

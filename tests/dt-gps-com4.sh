@@ -17,6 +17,7 @@
 . /lib/ttyport/gps.sh
 . /lib/ttyport/overlay.sh
 ktap_start
+ktap_plan 13
 
 pnode=/serial-ports/acpi-_SB_.PCI0.SF8_.COM4/serial@0/gnss
 tty=ttyS3

@@ -13,6 +13,7 @@
 . /lib/ttyport/gps.sh
 . /lib/ttyport/overlay.sh
 ktap_start
+ktap_plan 12
 
 # --- on the PCI 16550 -----------------------------------------------------------
 pnode=/serial-ports/pci-0000-00-05.0/serial@0/gnss

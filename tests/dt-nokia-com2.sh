@@ -24,6 +24,7 @@
 . /lib/ttyport/world.sh
 . /lib/ttyport/overlay.sh
 ktap_start
+ktap_plan 57
 
 ports=$base/serial-ports
 com2=/serial-ports/acpi-_SB_.PCI0.SF8_.COM2/serial@0
@@ -64,6 +65,10 @@ wait_for 20 "hci_nokia binds the overlay's chip" nokia_bound "$node"
 wait_for 5 "/dev/$tty gives way" tty_gone
 check "the chip's lines are the overlay's gpio-sim" \
 	sh -c 'gpioinfo | grep "\"btd0-reset\"" | grep -q "\"reset\".*output"'
+# (the control of "nothing of it applied" below, whose overlay has this
+# gpio-sim bank: gpiodetect lists it while an overlay with it is applied)
+check "gpiodetect lists the overlay's gpio-sim bank (btd0-gpio)" \
+	sh -c 'gpiodetect | grep -q btd0-gpio'
 hA=$(bt_wait_ready "$node")
 check "the overlay chip's controller is listed ($hA)" test -n "$hA"
 addr=$(bt_power_on $hA)
@@ -88,7 +93,7 @@ check "a second blob into an applied overlay's dtbo is refused" \
 	logged "configfs: bt: already applied; remove it first"
 check_eq "... and the overlay stays applied" applied "$(ovl_status bt)"
 mark
-ovl_apply gps $dtbo/gps-com2-nolines.dtbo
+ovl_write gps $dtbo/gps-com2-nolines.dtbo
 check_eq "a second device for COM2 (a GPS) is refused" "error -16" "$(ovl_status gps)"
 check "... with one line naming the port and its device" \
 	logged "overlay device gnss on port $com2: the port already has a device"
@@ -101,7 +106,7 @@ check "the first overlay is removed" rmdir $ovl/bt
 wait_for 10 "/dev/$tty is back" tty_back
 
 mark
-ovl_apply gpspci $dtbo/gps-pci.dtbo
+ovl_write gpspci $dtbo/gps-pci.dtbo
 check_eq "an overlay GPS for the PCI 16550, which ACPI's chip holds, is refused" \
 	"error -16" "$(ovl_status gpspci)"
 check "... with one line naming the port and the device on it" \
@@ -111,26 +116,26 @@ rmdir $ovl/gpspci
 
 mark
 head -c 200 $dtbo/nokia-com2.dtbo >/tmp/short.dtbo
-ovl_apply short /tmp/short.dtbo
+ovl_write short /tmp/short.dtbo
 check_eq "a truncated blob is refused" "error -22" "$(ovl_status short)"
 check "... with one clear line" logged "short: not a flattened device tree blob, or a truncated one"
 rmdir $ovl/short
 
 mark
-ovl_apply nodev $dtbo/bad-no-compatible.dtbo
+ovl_write nodev $dtbo/bad-no-compatible.dtbo
 check_eq "a device node without compatible is refused" "error -22" "$(ovl_status nodev)"
 check "... with one clear line" logged 'overlay device bluetooth on port .*: no "compatible"'
 check "... nothing of it applied (no btd0 gpio-sim)" sh -c '! gpiodetect | grep -q btd0-gpio'
 rmdir $ovl/nodev
 
 mark
-ovl_apply noport $dtbo/bad-no-port.dtbo
+ovl_write noport $dtbo/bad-no-port.dtbo
 check_eq "an overlay for a port that does not exist is refused" "error -22" "$(ovl_status noport)"
 check "... naming the missing target" logged "acpi-_SB_.PCI0.SF8_.COM9"
 rmdir $ovl/noport
 
 mark
-ovl_apply badgpio $dtbo/bad-gpio-phandle.dtbo
+ovl_write badgpio $dtbo/bad-gpio-phandle.dtbo
 check_eq "an overlay whose GPIO phandle names nothing applies" applied "$(ovl_status badgpio)"
 wait_for 10 "... gnss-sirf's probe fails naming the phandle" \
 	logged "could not find phandle 57005"
@@ -139,7 +144,7 @@ check "... and $tty stays a tty" tty_back
 rmdir $ovl/badgpio
 
 mark
-ovl_apply sym $dtbo/bad-symbols.dtbo
+ovl_write sym $dtbo/bad-symbols.dtbo
 check_eq "an overlay with __symbols__ is refused" "error -22" "$(ovl_status sym)"
 check "... the overlay core says why" logged "symbols in overlay, but not in live tree"
 rmdir $ovl/sym

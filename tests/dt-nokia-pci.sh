@@ -19,6 +19,7 @@
 . /lib/ttyport/world.sh
 . /lib/ttyport/overlay.sh
 ktap_start
+ktap_plan 19
 
 com='\_SB_.BTH2'
 node=/serial-ports/pci-0000-00-05.0/serial@0/bluetooth

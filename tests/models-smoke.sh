@@ -8,6 +8,7 @@
 #@ timeout: 120
 . /lib/ttyport/ktap.sh
 ktap_start
+ktap_plan 10
 
 # A gpio-sim chip whose lines carry the names the models look for.
 sim=/sys/kernel/config/gpio-sim/smoke
@@ -29,7 +30,10 @@ gps=$!
 stty -F /dev/ttyS1 raw -echo 9600
 cat /dev/ttyS1 >/tmp/nmea &
 reader=$!
-sleep 1
+# (the model runs before its silence means anything; a model that started
+# on would talk within its 1 s period)
+wait_for 5 "the GPS model runs (its log says it is up)" grep -q "up: uart /dev/far-com2" /tmp/gps0.log
+sleep 1.2
 check "the GPS model starts off: no NMEA on ttyS1" test ! -s /tmp/nmea
 
 pulse() { gpioset --mode=time --usec=100000 $chip 0=1; }

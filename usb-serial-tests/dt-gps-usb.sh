@@ -14,13 +14,14 @@
 . /lib/ttyport/gps.sh
 . /lib/ttyport/overlay.sh
 ktap_start
+ktap_plan 20	# 3, round 1 of 7 and round 2 of 4, 6
 
 # --- behind a USB-serial adapter, described before the plug ------------------------
 unode=/serial-ports/usb-1-1-1.0/serial@0/gnss
 check "gps-usb-port1.dtbo applies with nothing in USB port 1" \
 	ovl_apply gpsusb $dtbo/gps-usb-port1.dtbo
 check "it created the port's nodes" test -d $base$unode
-check "no serdev device comes with no adapter plugged" no_usb_serial_ports
+check "no serdev device comes with no adapter plugged" no_serdev_dev
 for round in 1 2; do
 	check "round $round: the host plugs an adapter on usb0 into port 1" usb_plug usb0 1
 	usb_use usb0

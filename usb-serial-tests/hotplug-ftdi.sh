@@ -8,6 +8,7 @@
 . /lib/ttyport/ktap.sh
 . /lib/ttyport/hostctl.sh
 ktap_start
+ktap_plan 12	# 2 rounds of 6
 
 # The far end of the usb0 wire stays open across plug cycles, as a chip would.
 exec 7<>/dev/far-usb0

@@ -15,6 +15,7 @@
 . /lib/ttyport/usb.sh
 . /lib/ttyport/gps.sh
 ktap_start
+ktap_plan 39
 
 log=/tmp/chip-gps0.log
 usb_gps_start usb0 gps0
@@ -50,7 +51,7 @@ wait_for 10 "nothing is left on the usb-serial bus" no_usb_serial_ports
 check "gpsd still runs" gpsd_alive
 check "gpsd still answers its clients" \
 	sh -c 'timeout 5 gpspipe -w -n 1 127.0.0.1 | grep -q VERSION'
-ms=$(usb_disconnect_ms 1-2)
+ms=$(usb_disconnect_ms 1-2 gps-unplug)
 check "the hub thread tore the adapter down in under 1 s (${ms:-?} ms)" \
 	sh -c "[ -n '$ms' ] && [ '$ms' -lt 1000 ]"
 check "the kernel log shows the unplug after the mark (control)" \
@@ -74,7 +75,8 @@ check "the host plugs the adapter into port 3" usb_plug usb0 3
 usb_use usb0
 check_eq "it is USB device 1-3" 1-3 "$(world_usb_of usb0)"
 check_eq "its ACPI node is RHUB.PRT7" "$usb_rhub.PRT7" "$(usb_fw usb0)"
-sleep 2	# what binds at the plug has had time to (20 s above is the worst case)
+wait_for 10 "its port registered with serdev, numbered as described by no firmware" \
+	usb_ctrl_undescribed usb0
 check "no serdev device on $tty" usb_no_serdev usb0
 check "/dev/$tty is a plain tty" tty_back
 check "$tty carries bytes both ways" wire_carries $tty usb0

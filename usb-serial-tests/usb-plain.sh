@@ -12,6 +12,7 @@
 . /lib/ttyport/ktap.sh
 . /lib/ttyport/usb.sh
 ktap_start
+ktap_plan 21
 
 check "the host plugs an adapter on usb0" usb_plug usb0
 usb_use usb0

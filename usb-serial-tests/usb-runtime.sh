@@ -14,6 +14,7 @@
 . /lib/ttyport/usb.sh
 . /lib/ttyport/gps.sh
 ktap_start
+ktap_plan 29
 
 # --- the table after the plug -------------------------------------------------
 check "the host plugs an adapter on usb1 into port 3" usb_plug usb1 3

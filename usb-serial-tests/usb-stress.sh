@@ -20,6 +20,7 @@
 . /lib/ttyport/usb.sh
 . /lib/ttyport/gps.sh
 ktap_start
+ktap_plan 15
 
 cycles=${TEST_USB_CYCLES:-6}
 far=/dev/far-usb1
@@ -40,6 +41,8 @@ unbound=0
 unread=0
 slow=0
 dead=0
+unplug_failed=0
+lingered=0
 maxms=0
 summs=0
 n=0
@@ -47,6 +50,7 @@ t0=$(ms100)
 while [ $n -lt $cycles ]; do
 	n=$((n + 1))
 	c0=$(ms100)
+	usb_log_mark cycle-$n	# this cycle's unplug is timed after it
 	if ! usb_plug usb1 4 >>/tmp/stress.notes 2>&1; then
 		echo "cycle $n: the plug failed" >>/tmp/stress.notes
 		unbound=$((unbound + 1))
@@ -68,10 +72,14 @@ while [ $n -lt $cycles ]; do
 		}
 		sleep 0.$((n % 10))
 	fi
-	usb_unplug usb1 >>/tmp/stress.notes 2>&1 ||
+	usb_unplug usb1 >>/tmp/stress.notes 2>&1 || {
+		unplug_failed=$((unplug_failed + 1))
 		echo "cycle $n: the unplug failed" >>/tmp/stress.notes
-	poll 10 test ! -e /dev/gnss0 ||
+	}
+	poll 10 test ! -e /dev/gnss0 || {
+		lingered=$((lingered + 1))
 		echo "cycle $n: /dev/gnss0 still there 10 s after the unplug" >>/tmp/stress.notes
+	}
 	if [ -n "${gpsd_pid:-}" ]; then
 		gpsd_alive || {
 			dead=$((dead + 1))
@@ -80,7 +88,7 @@ while [ $n -lt $cycles ]; do
 		gpsd_stop
 		gpsd_pid=
 	fi
-	ms=$(usb_disconnect_ms 1-4)
+	ms=$(usb_disconnect_ms 1-4 cycle-$n)
 	if [ -z "$ms" ] || [ "$ms" -ge 1000 ]; then
 		slow=$((slow + 1))
 		echo "cycle $n: the hub thread took ${ms:-?} ms" >>/tmp/stress.notes
@@ -96,6 +104,8 @@ echo "# $n cycles in $el ms: $((el / (n > 0 ? n : 1))) ms a cycle;" \
 check_eq "$cycles plug/unplug cycles ran" $cycles $n
 check_eq "the GPS bound in every cycle (cycles without)" 0 $unbound
 check_eq "gpsd had /dev/gnss0 open in every cycle (cycles without)" 0 $unread
+check_eq "every unplug succeeded (cycles it failed)" 0 $unplug_failed
+check_eq "/dev/gnss0 went within 10 s of every unplug (cycles it stayed)" 0 $lingered
 check_eq "gpsd lived through every unplug (cycles it died)" 0 $dead
 check_eq "every unplug took the hub thread under 1 s (cycles over, max $maxms ms)" 0 $slow
 

@@ -98,7 +98,7 @@ bt_power_on() {
 # bt_up hciN: the HCI device is up and running (hciconfig: one ioctl, where
 # btmgmt costs a management socket round trip; for checks made per step)
 bt_up() {
-	hciconfig "$1" | grep -q 'UP RUNNING'
+	[ -n "$1" ] && hciconfig "$1" | grep -q 'UP RUNNING'
 }
 
 # bt_powered hciN: btmgmt shows hciN powered
@@ -122,12 +122,14 @@ bt_l2ping() {
 		{ echo "the link did not close: $(hcitool -i $1 con | tr '\n' ' ')"; return 1; }
 }
 
-# bt_drop_link hciN ADDR: hciN disconnects its ACL link to ADDR, if it has
-# one, and the link is gone within 10 s.  For a peer that vanished with the
-# link up (its controller unplugged): a radio's link supervision timeout
-# would end the link, btvirt has none, so the link stays until dropped.
+# bt_drop_link hciN ADDR: hciN has an ACL link to ADDR, disconnects it, and
+# the link is gone within 10 s.  For a peer that vanished with the link up
+# (its controller unplugged): a radio's link supervision timeout would end
+# the link, btvirt has none, so the link stays until dropped.  No link to
+# drop fails: the caller expects one.
 bt_drop_link() {
-	hcitool -i $1 con | grep -q "ACL $2" || return 0
+	hcitool -i $1 con | grep -q "ACL $2" ||
+		{ echo "no ACL link to $2: $(hcitool -i $1 con | tr '\n' ' ')"; return 1; }
 	hcitool -i $1 dc $2
 	poll 10 sh -c "! hcitool -i $1 con | grep -q 'ACL $2'" ||
 		{ echo "the link did not close: $(hcitool -i $1 con | tr '\n' ' ')"; return 1; }

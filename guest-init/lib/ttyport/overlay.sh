@@ -7,10 +7,18 @@ ovl=/sys/kernel/config/device-tree/overlays
 dtbo=/lib/ttyport/overlays
 base=/sys/firmware/devicetree/base
 
-# ovl_apply NAME FILE: apply the overlay blob FILE as NAME (rmdir $ovl/NAME
-# removes it); ovl_status NAME: applied, unapplied or "error <errno>"
-ovl_apply() { mkdir $ovl/$1 && cat "$2" >$ovl/$1/dtbo; }
+# ovl_write NAME FILE: give the overlay blob FILE to the loader as NAME
+# (rmdir $ovl/NAME removes it); ovl_status NAME: applied, unapplied or
+# "error <errno>".  configfs hands the blob over when the file is closed and
+# ignores what the loader says, so cat succeeds whatever happened: the
+# status tells.  ovl_apply NAME FILE: the same, and the overlay is applied.
+ovl_write() { mkdir $ovl/$1 && cat "$2" >$ovl/$1/dtbo; }
 ovl_status() { cat $ovl/$1/status 2>/dev/null; }
+ovl_apply() {
+	ovl_write "$1" "$2" || return 1
+	[ "$(ovl_status $1)" = applied ] ||
+		{ echo "overlay $1: status '$(ovl_status $1)'"; return 1; }
+}
 
 # of_bound DRIVER NODE: DRIVER is bound to the serdev device of DT node NODE
 # (a path in the live tree: /serial-ports/.../gnss)

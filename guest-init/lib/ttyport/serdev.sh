@@ -10,9 +10,22 @@ far=/dev/far-com2
 tables=/sys/kernel/config/acpi/table
 
 # ssdt_load NAME TABLE: load /lib/ttyport/tables/TABLE.aml (compiled from
-# acpi-tables/TABLE.asl) through configfs as table NAME
+# acpi-tables/TABLE.asl) through configfs as table NAME; fails unless the
+# kernel took the table (table_loaded)
 ssdt_load() {
-	mkdir "$tables/$1" && cat "/lib/ttyport/tables/$2.aml" >"$tables/$1/aml"
+	mkdir "$tables/$1" && cat "/lib/ttyport/tables/$2.aml" >"$tables/$1/aml" &&
+		table_loaded "$1" "/lib/ttyport/tables/$2.aml"
+}
+
+# table_loaded NAME FILE: the configfs item NAME holds the SSDT of FILE.
+# configfs hands the bytes to ACPI when the file is closed and ignores what
+# ACPI says, so cat succeeds whatever the kernel did; an item has a
+# signature and a length only while it holds a loaded table.
+table_loaded() {
+	_sig=$(cat "$tables/$1/signature" 2>/dev/null)
+	_len=$(cat "$tables/$1/length" 2>/dev/null)
+	[ "$_sig" = SSDT ] && [ "$_len" = "$(wc -c <"$2")" ] ||
+		{ echo "table $1 not loaded: signature '$_sig', length '$_len'"; return 1; }
 }
 
 # ssdt_unload NAME

@@ -53,6 +53,27 @@ usb_fw() {
 	world_usb_of "$1" >/dev/null && cat "$world_usb/firmware_node/path"
 }
 
+# usb_ctrl WIRE: the serdev controller (serialN) of WIRE's adapter's port,
+# there from the port's registration on, a device bound or not
+usb_ctrl() {
+	world_usb_of "$1" >/dev/null || return 1
+	for _c in "$world_usb"/*:*/ttyUSB*/serial[0-9]*; do
+		case ${_c##*/} in *-*) continue ;; esac
+		[ -e "$_c" ] && { echo "${_c##*/}"; return 0; }
+	done
+	return 1
+}
+# usb_ctrl_undescribed WIRE: the port registered with serdev, and the
+# controller's number says that no firmware describes a device on it: a
+# port whose firmware describes one when it registers is numbered below
+# 256, any other from 256 up (SERDEV_CTRL_NR_DYNAMIC).  The kernel knows
+# this when the port registers; its devices are added later, from a work
+# item.  A positive fact to wait for before "no device came" means much.
+usb_ctrl_undescribed() {
+	_c=$(usb_ctrl "$1") || { echo "no serdev controller on $1's port"; return 1; }
+	[ "${_c#serial}" -ge 256 ] || { echo "$_c: numbered as described by firmware"; return 1; }
+}
+
 # usb_serdevs WIRE: the serdev devices (serialN-M) on WIRE's adapter
 usb_serdevs() {
 	world_usb_of "$1" >/dev/null || return 0
@@ -103,13 +124,15 @@ usb_log_since() {
 	dmesg | sed -n "/ttyport-test: usb mark $1\$/,\$p" | grep -E "$2"
 }
 
-# usb_disconnect_ms DEV: milliseconds from the hub thread's "usb DEV: USB
-# disconnect" to usb-serial's "ftdi_sio DEV:1.0: device disconnected" (the
-# end of usb_serial_disconnect) in the kernel log, for the last unplug of
-# USB device DEV (1-2, ...): how long the hub thread spent tearing the
-# adapter's ports (and the serdev devices on them) down.
+# usb_disconnect_ms DEV MARK: milliseconds from the hub thread's "usb DEV:
+# USB disconnect" to usb-serial's "ftdi_sio DEV:1.0: device disconnected"
+# (the end of usb_serial_disconnect) in the kernel log after the mark MARK
+# (usb_log_mark), for the unplug of USB device DEV (1-2, ...) that followed
+# it: how long the hub thread spent tearing the adapter's ports (and the
+# serdev devices on them) down.  Fails if no such pair follows the mark (an
+# earlier unplug's times are not this one's).
 usb_disconnect_ms() {
-	dmesg | awk -v d="$1" '
+	dmesg | sed -n "/ttyport-test: usb mark $2\$/,\$p" | awk -v d="$1" '
 		function t(l) { sub(/^\[ */, "", l); sub(/\].*/, "", l); return l }
 		index($0, "usb " d ": USB disconnect") { t0 = t($0); t1 = "" }
 		index($0, "ftdi_sio " d ":1.0: device disconnected") && t0 != "" { t1 = t($0) }
