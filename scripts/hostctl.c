@@ -547,9 +547,8 @@ static void wake_on_suspend(const char *arg)
 		return answer("error bad seconds '%s' (1..600)", arg);
 	answer("ok");
 	t0 = now_ms();
-	wake_set("error no SUSPEND event from QEMU within %d s", secs);
 	if (qmp_wait_event("\"SUSPEND\"", secs * 1000))
-		return;
+		return wake_set("error no SUSPEND event from QEMU within %d s", secs);
 	asleep = now_ms() - t0;
 	sleep(1);
 	if (qmp_cmd("{\"execute\":\"system_wakeup\"}", reply, sizeof(reply),

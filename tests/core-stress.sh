@@ -22,7 +22,7 @@
 . /lib/ttyport/serdev.sh
 . /lib/ttyport/stress.sh
 ktap_start
-ktap_plan 14	# stress_checks (stress.sh)
+ktap_plan 15	# stress_checks (stress.sh)
 
 cp /lib/ttyport/tables/runtime-gps-com2.aml /tmp/gps.aml
 table_add() {

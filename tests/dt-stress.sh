@@ -17,7 +17,7 @@
 . /lib/ttyport/overlay.sh
 . /lib/ttyport/stress.sh
 ktap_start
-ktap_plan 14	# stress_checks (stress.sh)
+ktap_plan 15	# stress_checks (stress.sh)
 
 cp $dtbo/gps-com2-nolines.dtbo /tmp/gps.dtbo
 overlay_add() { ovl_apply gps /tmp/gps.dtbo && [ "$(ovl_status gps)" = applied ]; }

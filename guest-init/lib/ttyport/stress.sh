@@ -97,6 +97,7 @@ bad=0
 unsettled=0
 racing=0	# cycles that unload the table with no wait at all
 unbinds=0	# cycles whose rmdir unbinds a bound GPS, the opener running
+deferrals=0	# cycles whose bind was deferred by the held tty
 cycle=0
 while [ $cycle -lt $cycles ]; do
 	cycle=$((cycle + 1))
@@ -112,7 +113,11 @@ while [ $cycle -lt $cycles ]; do
 	if [ $((cycle % 5)) -eq 2 ]; then
 		racing=$((racing + 1))	# unload with the probe in flight
 	elif [ -n "$held" ]; then
-		poll 10 deferred || unsettled=$((unsettled + 1))
+		if poll 10 deferred; then
+			deferrals=$((deferrals + 1))
+		else
+			unsettled=$((unsettled + 1))
+		fi
 	elif poll 10 sirf_bound; then
 		bound=1
 		unbinds=$((unbinds + 1))
@@ -133,6 +138,9 @@ echo "# the port came back to a running opener after $comebacks of $unbinds unbi
 stress_checks() {
 check_eq "$cycles add/remove cycles of $what: every add and remove succeeded (failures)" 0 "$bad"
 check_eq "every waiting cycle settled (bound, or deferred while held open)" 0 "$unsettled"
+# Binds deferred by the held tty happened (every fourth cycle holds it, if
+# the tty is there then)
+check "binds were deferred by the held tty ($deferrals cycles)" test "$deferrals" -gt 0
 # The opener ran (thresholds: see min_opens)
 check "the opener opened /dev/$tty more than $min_opens times" test "${live:-0}" -gt $min_opens
 check "the opener opened the stale node more than $min_opens times" test "${stale:-0}" -gt $min_opens
