@@ -33,9 +33,17 @@ no_serdev() { # NODE: no serdev device has ACPI node NODE
 # lines PATTERN: how many kernel log lines match
 lines() { dmesg | grep -c "$1"; }
 
-# Let every probe finish: the good GPS binds (its probe listens for 2 s).
+# Let every probe finish: the good GPS binds (its probe listens for 2 s),
+# and each bad description's line is there (the events that the checks of
+# "nothing was made" below rely on; each line is then counted once).
 wait_for 20 "the good GPS on COM3 binds" gnss_of '\_SB_.GPS3'
-sleep 1
+all_said() {
+	dmesg >/tmp/dmesg.txt
+	grep -q 'BADU: serial bus controller' /tmp/dmesg.txt &&
+		grep -q 'could not get bluetooth-wakeup gpio' /tmp/dmesg.txt &&
+		grep -q 'BADG: sirf,onoff-gpios refers' /tmp/dmesg.txt
+}
+poll 10 all_said
 dmesg >/tmp/dmesg.txt
 
 # --- a UART that does not exist --------------------------------------------------

@@ -68,7 +68,9 @@ check "/dev/$tty is there throughout" tty_back
 check_eq "the tty device was not removed and added again" "$ino" \
 	"$(stat -c %i /sys/class/tty/$tty/dev 2>/dev/null)"
 # The uevent helper runs one process per event, late under TCG: a marker
-# event, once logged, shows that the attempts' events (if any) are too.
+# event, once logged, shows that the attempts' events (if any) are too,
+# give or take the second after it (each event's helper is a process of
+# its own, and they may finish out of order).
 echo change >/sys/class/tty/ttyS0/uevent
 wait_for 20 "a marker uevent (ttyS0 change) is logged" \
 	uevent_seen "^change /.*/tty/ttyS0\$"

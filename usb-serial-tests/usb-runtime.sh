@@ -14,7 +14,7 @@
 . /lib/ttyport/usb.sh
 . /lib/ttyport/gps.sh
 ktap_start
-ktap_plan 29
+ktap_plan 30
 
 # --- the table after the plug -------------------------------------------------
 check "the host plugs an adapter on usb1 into port 3" usb_plug usb1 3
@@ -45,7 +45,12 @@ check "$tty carries bytes both ways after the GPS left" wire_carries $tty usb1
 check "the host unplugs the adapter" usb_unplug usb1
 
 # --- the table before the plug --------------------------------------------------
+kmsg_mark before-plug
 check "the GPS table loads with no adapter in port 3" ssdt_load gpsusb runtime-gps-usb
+# (the kernel handled the table's device, and holds it for the port: only
+# then does "no device" mean something)
+wait_for 10 "the kernel says the GPS waits for a serial port at RHUB.PRT7" \
+	log_since before-plug 'no serial port at .*RHUB\.PRT7 \(yet\)'
 check "no serdev device comes with no adapter plugged" no_serdev_dev
 gps_model_start
 check "the host plugs the adapter into port 3" usb_plug usb1 3
