@@ -4,6 +4,8 @@
 #   make check    host-side unit tests and every QEMU test, on the debug kernel
 #
 # Pieces: deps kernel export-patches tables overlays models initramfs run.
+# make check-drivers: in-tree serdev drivers on stock 6.12 and on the series
+# (docs/serdev-drivers.md).
 # See README.md for the variables of 'make run'.
 
 SHELL := /bin/bash
@@ -44,7 +46,8 @@ $(foreach v,$(RUN_VARS),$(eval $(call keep_raw,$(v))))
 export $(RUN_VARS)
 
 .PHONY: all deps kernel kernel-tree export-patches check-series tables overlays models \
-	initramfs initramfs-locked run demo check stress bench bench-smoke check-host check-qemu clean distclean
+	initramfs initramfs-locked run demo check stress bench bench-smoke check-drivers check-host check-qemu \
+	clean distclean
 
 # Everything a boot needs.  The Debian packages come first, so that 'make demo'
 # and 'make check' are the whole set-up on a fresh machine.
@@ -164,6 +167,21 @@ bench-smoke: deps
 	@bench/kernels.sh
 	@$(MAKE) --no-print-directory tables overlays initramfs
 	@BENCH_SMOKE=1 bench/run.sh
+
+# In-tree serdev drivers on stock 6.12 and on the series (docs/serdev-drivers.md):
+# two release kernels of one configuration (kconfig/drivers.config), the
+# patched one from a worktree of build/linux at its HEAD; each boot of
+# tests/drivers/plan on both; the table written to docs/serdev-drivers.md.
+# The far ends some of its devices get (tests/drivers/plan, far=).
+DRV_FAR := $(B)/drivers/dell-far $(B)/drivers/pn532-far
+$(DRV_FAR): $(B)/drivers/%: tests/drivers/%.c
+	@mkdir -p $(@D)
+	@gcc -O2 -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -o $@ $< && echo "  CC      $@"
+
+check-drivers: deps $(DRV_FAR) $(HOSTCTL)
+	@tests/drivers/kernels.sh
+	@$(MAKE) --no-print-directory initramfs
+	@tests/drivers/check.sh
 
 clean:
 	rm -rf $(B)/runs $(B)/tables $(B)/overlays $(B)/initramfs $(INITRD) $(B)/models \

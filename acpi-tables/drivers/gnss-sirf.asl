@@ -1,0 +1,34 @@
+/*
+ * A W2SG0004 (SiRFstar) GPS receiver through PRP0001, no sideband lines, as
+ * acpi-tables/gps-com2.asl.  gnss-sirf binds and registers a GNSS device.
+ *
+ * A template of make check-drivers (tests/drivers/tables.sh): @UART@ is
+ * replaced by the ACPI path of the UART the boot plan puts it on
+ * (tests/drivers/plan), without its leading backslash.
+ */
+DefinitionBlock ("", "SSDT", 2, "TTYPRT", "DRVSIRF", 0x00000001)
+{
+	External (\@UART@, DeviceObj)
+
+	Scope (\_SB)
+	{
+		Device (XSRF)
+		{
+			Name (_HID, "PRP0001")
+			Name (_UID, One)
+			Name (_STA, 0x0F)
+			Name (_CRS, ResourceTemplate () {
+				UartSerialBusV2 (9600, DataBitsEight, StopBitsOne,
+					0x00, LittleEndian, ParityTypeNone, FlowControlNone,
+					64, 64, "\\@UART@", 0x00,
+					ResourceConsumer, , Exclusive, )
+			})
+			Name (_DSD, Package () {
+				ToUUID ("daffd814-6eba-4d8c-8a91-bc9bbf4aa301"),
+				Package () {
+					Package () { "compatible", "wi2wi,w2sg0004" },
+				}
+			})
+		}
+	}
+}

@@ -1,0 +1,35 @@
+/*
+ * A Zodiac RAVE supervisory processor (RDU2) through PRP0001.  rave-sp reads
+ * "current-speed" with of_property_read_u32() from the device's OF node,
+ * which an ACPI device does not have: its probe fails, on any kernel.
+ *
+ * A template of make check-drivers (tests/drivers/tables.sh): @UART@ is
+ * replaced by the ACPI path of the UART the boot plan puts it on
+ * (tests/drivers/plan), without its leading backslash.
+ */
+DefinitionBlock ("", "SSDT", 2, "TTYPRT", "DRVRAVE", 0x00000001)
+{
+	External (\@UART@, DeviceObj)
+
+	Scope (\_SB)
+	{
+		Device (XRAV)
+		{
+			Name (_HID, "PRP0001")
+			Name (_UID, One)
+			Name (_STA, 0x0F)
+			Name (_CRS, ResourceTemplate () {
+				UartSerialBusV2 (1000000, DataBitsEight, StopBitsOne,
+					0x00, LittleEndian, ParityTypeNone, FlowControlNone,
+					64, 64, "\\@UART@", 0x00,
+					ResourceConsumer, , Exclusive, )
+			})
+			Name (_DSD, Package () {
+				ToUUID ("daffd814-6eba-4d8c-8a91-bc9bbf4aa301"),
+				Package () {
+					Package () { "compatible", "zii,rave-sp-rdu2" },
+				}
+			})
+		}
+	}
+}
