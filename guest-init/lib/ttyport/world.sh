@@ -106,8 +106,10 @@ world_apply_overlays() {
 			echo "ttyport: $name not applied: this kernel has no overlay loader ($dir)"
 			continue
 		fi
-		mkdir $dir/$name && cat "$o/raw" >$dir/$name/dtbo &&
-			echo "ttyport: applied $name: $(cat $dir/$name/status 2>/dev/null)"
+		# (the loader's answer is its status: configfs takes the blob at
+		# close and ignores what the loader says)
+		mkdir $dir/$name && cat "$o/raw" >$dir/$name/dtbo
+		echo "ttyport: overlay $name: $(cat $dir/$name/status 2>/dev/null)"
 	done
 }
 
