@@ -3,6 +3,9 @@
 #
 #   kernel-build.sh OUTDIR FRAGMENT...
 #
+#   KBUILD_TARGETS  what to build (default bzImage; "bzImage modules" for a
+#                   configuration with modules, scripts/build-matrix.sh)
+#
 # The configuration is allnoconfig with the fragments merged (KCONFIG_ALLCONFIG),
 # so only what the fragments ask for is built.  Kconfig silently drops an option
 # whose dependencies are not met; we refuse that: every option a fragment sets must
@@ -16,7 +19,16 @@ shift
 jobs=${JOBS:-$(nproc)}
 
 mkdir -p "$out"
-cat "$@" >"$out/fragment.config"
+# A later fragment overrides an earlier one (kconfig/modules.config turns
+# built-in drivers into modules): keep each option's last line only, so that
+# the check below compares what the configuration really asks for.
+cat "$@" | awk '
+	{ opt = "" }
+	/^CONFIG_[A-Za-z0-9_]+=/ { opt = $0; sub(/=.*/, "", opt) }
+	/^# CONFIG_[A-Za-z0-9_]+ is not set/ { opt = $2 }
+	{ line[NR] = $0; key[NR] = opt; if (opt != "") last[opt] = NR }
+	END { for (i = 1; i <= NR; i++) if (key[i] == "" || last[key[i]] == i) print line[i] }
+	' >"$out/fragment.config"
 
 cc="gcc"
 if command -v ccache >/dev/null; then
@@ -76,6 +88,8 @@ if [ $missing -ne 0 ]; then
 fi
 
 t0=$SECONDS
-echo "==> build the kernel in ${out#"$top"/} (-j$jobs, ccache; about 5 min cold, seconds when built) ..."
-make -s -C "$tree" O="$out" CC="$cc" -j"$jobs" bzImage
+targets=${KBUILD_TARGETS:-bzImage}
+echo "==> build the kernel in ${out#"$top"/} ($targets, -j$jobs, ccache; about 5 min cold, seconds when built) ..."
+# shellcheck disable=SC2086 # one target per word
+make -s -C "$tree" O="$out" CC="$cc" -j"$jobs" $targets
 echo "==> build: done in $((SECONDS - t0)) s: ${out#"$top"/}/arch/x86/boot/bzImage"
