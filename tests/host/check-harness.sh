@@ -464,7 +464,7 @@ run notok-skip notok-skip
 want_rc 1
 want "not ok  notok-skip [q35/bios] a skipped check"
 want "        # a 'not ok' marked SKIP is a failure"
-tap "'not ok ... # SKIP' is a failure, whatever the header allows"
+tap "a 'not ok' with a SKIP directive is a failure, whatever the header allows"
 
 # A host-side test's skips: its own header allows them, or they fail.
 mkdir -p "$tmp/h"
