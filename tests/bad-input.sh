@@ -52,6 +52,8 @@ control_made() {
 $(new_devs)"
 }
 
+# no_driver_kept: the case's device is there, with no driver
+no_driver_kept() { _d=$(new_dev) && ! dev_bound "$_d"; }
 # dev_bound DEV: a driver is bound to serdev device DEV
 dev_bound() { [ -e /sys/bus/serial/devices/$1/driver ]; }
 new_bound() { _d=$(new_dev) && [ -n "$_d" ] && dev_bound "$_d"; }
@@ -299,7 +301,7 @@ outcome() { # OUTCOME: checks it
 		wait_for 10 "$name: a device is made" new_dev
 		settled 1	# its probe has failed, or no driver matched it
 		# (a probe's failure is logged just before its driver link goes)
-		wait_for 2 "$name: no driver keeps it" sh -c "! [ -e /sys/bus/serial/devices/$(new_dev)/driver ]"
+		wait_for 2 "$name: no driver keeps it" no_driver_kept
 		check "$name: the port stays a tty" sh -c '[ -c /dev/ttyS3 ] && [ -c /dev/ttyS1 ]' ;;
 	bound)	# (every "bound" case is a GPS)
 		wait_for 10 "$name: a driver binds its device" new_bound
