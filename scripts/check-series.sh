@@ -1,16 +1,25 @@
 #!/bin/bash
-# make check-series: each patch of patches/ as a maintainer's build bots see it.
-# For every patch, applied in turn to pristine linux-source-6.12 with git am:
+# make check-series: each patch of patches/ as a maintainer's build bots see it,
+# and each posting as its reviewers would try it.  For every patch, applied in
+# turn to pristine linux-source-6.12 with git am, in the order of
+# patches/postings:
 #
 #   - checkpatch --strict is clean;
 #   - the kernel builds (allnoconfig + the kconfig fragments, as 'make kernel');
+#   - the directories the patch touches build without OF_DYNAMIC too (the
+#     configuration of most device tree boards; scripts/build-matrix.sh's
+#     of-static, after 'make prepare');
 #   - sparse (C=2) and a W=1 build of each C file the patch touches add no
 #     warning: the file is checked before and after the patch, and a warning
 #     that is new (compared without line numbers) fails the patch;
 #   - dt_binding_check passes on each DT binding (YAML) the patch touches.
 #
+# After the last patch of each posting, the QEMU tests of what the postings so
+# far provide run on that kernel (SERIES_BOOT=0 leaves them out), and the
+# cover letters are checked against their postings (scripts/check-covers.sh).
+#
 # Uses a scratch worktree of build/linux, so the working tree is untouched.
-# The cover letter (0000-cover-letter.patch) is not a patch to apply.
+# Cover letters (0000-cover-letter.patch) are not patches to apply.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 2
@@ -22,6 +31,7 @@ scripts/kernel-tree.sh prepare || exit 2
 # (../linux from the output), so ccache finds what 'make kernel' compiled.
 wt=$top/build/series/linux
 out=$top/build/series/obj-debug
+sout=$top/build/series/obj-of-static
 dtout=$top/build/series/dt
 mkdir -p "$top/build/series"
 git -C build/linux worktree remove --force "$wt" 2>/dev/null
@@ -41,6 +51,39 @@ build() { # log: configure anew (a patch may add an option a fragment asks for) 
 	rm -f "$out/.fragment.applied"
 	ALLOW_UNKNOWN_OPTIONS=1 LINUX_TREE=$wt scripts/kernel-build.sh "$out" \
 		"${fragments[@]}" >"$1" 2>&1
+}
+
+# The configuration of a device tree board without overlays (OF=y,
+# OF_DYNAMIC=n): the directories a patch touches, compiled after 'make
+# prepare', which is enough to catch a call with no stub.
+static_fragment=$top/build/series/of-static.config
+mkdir -p "$sout"
+grep -vE '^CONFIG_(OF_OVERLAY|OF_CONFIGFS|SERIAL_DEV_OF_PORT_NODES)=' kconfig/base.config \
+	>"$static_fragment"
+build_static() { # log dir...
+	local log=$1
+	shift
+	make -s -C "$wt" O="$sout" CC="$cc" KCONFIG_ALLCONFIG="$static_fragment" \
+		allnoconfig >"$log" 2>&1 &&
+	make -s -C "$wt" O="$sout" CC="$cc" -j"$(nproc)" prepare >>"$log" 2>&1 &&
+	if grep -q '^CONFIG_OF_DYNAMIC=y' "$sout/.config"; then
+		echo "OF_DYNAMIC is set" >>"$log"
+		return 1
+	fi &&
+	make -s -C "$wt" O="$sout" CC="$cc" -j"$(nproc)" "$@" >>"$log" 2>&1
+}
+
+# The QEMU tests each posting's end runs: what the postings up to it give.
+# Tests of later postings' features are left out (new_device and port nodes
+# come with the fifth, USB-serial ports with the fourth).
+posting_tests() { # posting directory -> ONLY glob for scripts/check.sh
+	case "$1" in
+	1-*) echo 'models-smoke' ;;
+	2-*) echo 'acpi-nokia' ;;
+	3-*) echo '@(acpi-*|core-bind-unbind|core-kunit|core-open-defer|core-runtime-*|core-stress|core-unknown-device|bad-input)' ;;
+	4-*) echo '@(usb-gps-acpi|usb-plain|usb-runtime|usb-stress|usb-nokia|hotplug-ftdi)' ;;
+	*) echo '*' ;;
+	esac
 }
 
 # bot_warnings FILE.c...: the W=1 and sparse warnings of each file that this
@@ -70,10 +113,19 @@ if ! build "$out.log"; then
 	echo "Bail out! pristine does not build (see $out.log)"
 	exit 1
 fi
-for p in patches/*.patch; do
-	[ -e "$p" ] || continue
-	name=$(basename "$p")
-	[ "$name" = 0000-cover-letter.patch ] && continue
+# The last patch of each posting, by its file name
+declare -A posting_end=()
+while IFS=$'\t' read -r dir _ last; do
+	case "$dir" in '' | '#'*) continue ;; esac
+	for f in patches/"$dir"/*.patch; do
+		[ "$(basename "$f")" = 0000-cover-letter.patch ] && continue
+		s=$(awk '/^Subject: / { s = $0; on = 1; next } on && /^ / { s = s $0; next } on { exit } END { print s }' "$f" |
+			sed -E 's/^Subject: (\[[^]]*\] )?//')
+		[ "$s" = "$last" ] && posting_end[$f]=$dir
+	done
+done <patches/postings
+for p in $(scripts/kernel-tree.sh list | sed "s|^$top/||"); do
+	name=${p#patches/}
 	n=$((n + 1))
 	problems=()
 	mapfile -t cfiles < <(touched "$p" | grep '\.c$')
@@ -123,10 +175,24 @@ for p in patches/*.patch; do
 		cp_out=$(printf '%s\n' "$cp_out" |
 			grep -v 'DT binding docs and includes should be a separate patch' || true)
 	fi
+	# ACPICA is written in its own style and merged from upstream ACPICA
+	# (https://github.com/acpica/acpica) into drivers/acpi/acpica/ and
+	# include/acpi/ac*.h (not acpi_bus.h and the like, which are Linux's): braces on every block, return_ACPI_STATUS()
+	# with parentheses, ACPI_EXPORT_SYMBOL() after the function's banner.
+	# For a patch that touches ACPICA only, drop what that style trips.
+	if ! touched "$p" | grep -vqE '^(drivers/acpi/acpica/|include/acpi/ac[a-z0-9]*\.h$)'; then
+		cp_out=$(printf '%s\n' "$cp_out" |
+			grep -vE 'braces \{\} are not necessary|return is not a function|EXPORT_SYMBOL\(foo\); should immediately follow' || true)
+	fi
 	[ -z "$cp_out" ] || problems+=("checkpatch --strict:" "$cp_out")
 
 	if ! build "$out.log"; then
 		problems+=("does not build:" "$(grep -E 'error|Error' "$out.log" | head -n 10)")
+	fi
+	mapfile -t dirs < <(touched "$p" | grep '\.c$' | xargs -r -n1 dirname | sort -u | sed 's|$|/|')
+	if [ ${#dirs[@]} -gt 0 ] && ! build_static "$sout.log" "${dirs[@]}"; then
+		problems+=("does not build without OF_DYNAMIC:" \
+			"$(grep -E 'error|Error|OF_DYNAMIC' "$sout.log" | head -n 10)")
 	fi
 
 	# After: sparse and W=1 on the touched C files; only new warnings count.
@@ -161,6 +227,7 @@ for p in patches/*.patch; do
 		esac
 	done
 
+	[ ${#dirs[@]} -gt 0 ] && bots="$bots, ${#dirs[@]} director(y/ies) without OF_DYNAMIC"
 	if [ ${#problems[@]} -eq 0 ]; then
 		echo "ok $n - $name: applies, checkpatch --strict, builds, $bots"
 	else
@@ -168,6 +235,34 @@ for p in patches/*.patch; do
 		printf '%s\n' "${problems[@]}" | sed 's/^/# /'
 		fail=1
 	fi
+
+	# The end of a posting: its reviewers boot it.
+	dir=${posting_end[$p]:-}
+	if [ -n "$dir" ] && [ "${SERIES_BOOT:-1}" != 0 ]; then
+		n=$((n + 1))
+		glob=$(posting_tests "$dir")
+		log=$top/build/series/boot-$dir.log
+		echo "==> check-series: the QEMU tests of the postings up to $dir ($glob) ..."
+		if KERNEL=$out/arch/x86/boot/bzImage CHECK_OUT=$top/build/series/check-$dir \
+			ONLY="$glob" scripts/check.sh >"$log" 2>&1; then
+			echo "ok $n - $dir: $(tail -n 1 "$log") (the QEMU tests of the postings so far)"
+		else
+			echo "not ok $n - $dir: $(tail -n 1 "$log") (see $log)"
+			grep '^not ok' "$log" | head -n 10 | sed 's/^/# /'
+			fail=1
+		fi
+	fi
 done
+# The cover letters against their postings
+while IFS= read -r line; do
+	case "$line" in
+	"ok "* | "not ok "*)
+		n=$((n + 1))
+		echo "$line" | sed -E "s/^(not )?ok [0-9]+/\1ok $n/"
+		[[ $line == not* ]] && fail=1
+		;;
+	"#"*) echo "$line" ;;
+	esac
+done < <(scripts/check-covers.sh)
 echo "1..$n"
 exit $fail

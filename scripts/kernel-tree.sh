@@ -1,40 +1,41 @@
 #!/bin/bash
-# The kernel-tree workflow (docs: DESIGN.md, "The kernel tree workflow").
+# The kernel-tree workflow (docs/kernel-tree.md).
 #
 #   kernel-tree.sh prepare   extract linux-source-6.12 into build/linux, commit it,
-#                            tag it "pristine" and "git am" patches/ on top.  A tree
-#                            that already exists is left alone, unless patches/ has
-#                            changed since it was prepared: then it is rebuilt,
-#                            refusing if it holds work not exported to patches/.
-#   kernel-tree.sh export    regenerate patches/ from pristine..HEAD, with the
-#                            cover letter
+#                            tag it "pristine" and "git am" the series on top.  A
+#                            tree that already exists is left alone, unless
+#                            patches/ has changed since it was prepared: then it
+#                            is rebuilt, refusing if it holds work not exported to
+#                            patches/.
+#   kernel-tree.sh export    cut build/linux's pristine..HEAD into the postings of
+#                            patches/postings and write them, each into its own
+#                            directory with its cover letter
+#   kernel-tree.sh list      the patches of the series, in the order they apply
 #
-# The series lives in patches/ (git format-patch output plus a "series" file);
-# build/ is never committed.  patches/0000-cover-letter.patch is the series'
-# cover letter as 'git format-patch --cover-letter' writes it: its subject and
+# The series lives in patches/ as postings, in the order they can be merged:
+# patches/postings names each posting's directory, the subject prefix of its
+# patches, and the subject of its last patch.  Each directory holds
+# 'git format-patch --cover-letter' output: the cover letter's subject and
 # text are kept across exports (edit them in the file), its shortlog and
-# diffstat are regenerated.
+# diffstat are regenerated, and To:/Cc: come from scripts/get_maintainer.pl.
+# patches/series lists every patch, posting by posting.  build/ is never
+# committed.
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 tree=$top/build/linux
 tarball=${LINUX_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
 stamp=$tree/.git/ttyport-series
+postings=$top/patches/postings
 
 die() { echo "kernel-tree: $*" >&2; exit 1; }
 
-cover=$top/patches/0000-cover-letter.patch
-
-# The patches of the series, in order (the cover letter is not one).
+# The patches of the series, in order (cover letters are not patches).
 series_patches() {
-	local p
-	for p in "$top"/patches/*.patch; do
-		[ -e "$p" ] && [ "$p" != "$cover" ] && echo "$p"
-	done
-	return 0
+	find "$top/patches" -name '*.patch' ! -name '0000-cover-letter.patch' | sort
 }
 
-# The series as one checksum; an empty series (no patches/*.patch) has one too.
+# The series as one checksum; an empty series has one too.
 series_sum() {
 	local p
 	series_patches | while read -r p; do cat "$p"; done | sha1sum | cut -d' ' -f1
@@ -62,35 +63,38 @@ extract() {
 
 apply_series() {
 	local p n=0 t0=$SECONDS
-	for p in $(series_patches); do
+	while read -r p; do
 		git_k am -q --keep-cr "$p" || {
 			git_k am --abort || true
-			die "patch $(basename "$p") does not apply"
+			die "patch ${p#"$top"/} does not apply"
 		}
 		n=$((n + 1))
-	done
+	done < <(series_patches)
 	echo "==> apply the series: $n patch(es) on pristine in $((SECONDS - t0)) s"
 	series_sum >"$stamp"
 }
 
+# A patch as the comparisons below see it: no From line, no index lines, no
+# date, no [PATCH n/m] in the subject, nothing after the signature marker.
+patch_sig() {
+	sed -e 1d -e '/^index /d' -e '/^Date: /d' -e 's/^Subject: \[[^]]*\] */Subject: /' \
+		-e '/^-- $/,$d' "$1" | md5sum | cut -d' ' -f1
+}
+
 unexported() {
 	# Commits or edits in build/linux that patches/ does not have.
-	local tmp f rc=1
+	local tmp p
 	[ -n "$(git_k status --porcelain --untracked-files=no)" ] && return 0
 	tmp=$(mktemp -d)
 	git_k format-patch -q -o "$tmp" pristine..HEAD >/dev/null
-	if [ "$(ls "$tmp" | wc -l)" -ne "$(series_patches | wc -l)" ]; then
-		rc=0
-	else
-		for f in "$tmp"/*.patch; do
-			[ -e "$f" ] || continue
-			cmp -s <(sed -e 1d -e '/^index /d' -e '/^-- $/,$d' "$f") \
-			       <(sed -e 1d -e '/^index /d' -e '/^-- $/,$d' \
-				 "$top/patches/$(basename "$f")" 2>/dev/null) || { rc=0; break; }
-		done
+	for p in "$tmp"/*.patch; do [ -e "$p" ] && patch_sig "$p"; done >"$tmp/tree"
+	series_patches | while read -r p; do patch_sig "$p"; done >"$tmp/repo"
+	if cmp -s "$tmp/tree" "$tmp/repo"; then
+		rm -rf "$tmp"
+		return 1
 	fi
 	rm -rf "$tmp"
-	return $rc
+	return 0
 }
 
 prepare() {
@@ -112,29 +116,10 @@ prepare() {
 	apply_series
 }
 
-export_series() {
-	[ -d "$tree/.git" ] || die "no build/linux: run 'make kernel' first"
-	[ -z "$(git_k status --porcelain --untracked-files=no)" ] ||
-		die "build/linux has uncommitted changes: commit them first"
-	local blurb branch
-	blurb=$(cover_blurb)
-	branch=$(git_k symbolic-ref -q --short HEAD) ||
-		die "build/linux is on a detached HEAD: check out a branch (git checkout -B series)"
-	rm -f "$top"/patches/*.patch
-	# The branch description is where git keeps a cover letter's text:
-	# its first paragraph becomes the subject, the rest the body.
-	git_k -c "branch.$branch.description=$blurb" format-patch -q --no-signature \
-		--cover-letter --cover-from-description=subject \
-		-o "$top/patches" pristine..HEAD
-	series_patches | xargs -r -n1 basename >"$top/patches/series"
-	series_sum >"$stamp"
-	echo "kernel-tree: exported $(wc -l <"$top/patches/series") patch(es) to patches/"
-}
-
-# The subject and text of the current cover letter, as a branch description
-# (subject, blank line, text); a placeholder for a series that has none yet.
-cover_blurb() {
-	if [ ! -f "$cover" ]; then
+# The subject and text of a cover letter, as a branch description (subject,
+# blank line, text); a placeholder for a posting that has none yet.
+cover_blurb() { # cover-letter-file
+	if [ ! -f "$1" ]; then
 		printf '%s\n\n%s\n' "*** SUBJECT HERE ***" "*** BLURB HERE ***"
 		return
 	fi
@@ -146,11 +131,71 @@ cover_blurb() {
 		/^[^ ].* \([0-9]+\):$/ { exit }	# the shortlog: "Author (N):"
 		{ body = body $0 "\n" }
 		END { sub(/\n+$/, "", body); print body }
-	' hdr=1 "$cover"
+	' hdr=1 "$1"
+}
+
+# --to and --cc options for a range of commits: to the maintainers of what it
+# touches, copied to the reviewers and the lists, from get_maintainer.pl.
+recipients() { # base end
+	local tmp
+	tmp=$(mktemp -d)
+	git_k format-patch -q -o "$tmp" "$1..$2" >/dev/null
+	(
+		cd "$tree" || exit
+		gm() { perl scripts/get_maintainer.pl --no-git --no-git-fallback \
+			--no-rolestats --no-s "$@" "$tmp"/*.patch 2>/dev/null; }
+		gm --m --no-r --no-l | sed 's/^/--to=/'
+		gm --no-m --r --l | sed 's/^/--cc=/'
+	)
+	rm -rf "$tmp"
+}
+
+export_series() {
+	[ -d "$tree/.git" ] || die "no build/linux: run 'make kernel' first"
+	[ -z "$(git_k status --porcelain --untracked-files=no)" ] ||
+		die "build/linux has uncommitted changes: commit them first"
+	[ -r "$postings" ] || die "patches/postings missing"
+	local dir prefix last prev end c tmp n=0 rcpt
+	tmp=$(mktemp -d)
+	# The commits, oldest first, and where each posting ends.
+	git_k log --reverse --format='%H %s' pristine..HEAD >"$tmp/commits"
+	prev=pristine
+	while IFS=$'\t' read -r dir prefix last; do
+		case "$dir" in '' | '#'*) continue ;; esac
+		end=$(awk -v s="$last" 'substr($0, 42) == s { print $1; exit }' "$tmp/commits")
+		[ -n "$end" ] || die "$dir: no commit with the subject '$last'"
+		# The cover letter's text, kept from the previous export.
+		cp "$top/patches/$dir/0000-cover-letter.patch" "$tmp/$dir.cover" 2>/dev/null || true
+		rm -rf "${top:?}/patches/$dir"
+		mapfile -t rcpt < <(recipients "$prev" "$end")
+		# A branch at the posting's end: format-patch takes the cover
+		# letter from the description of the branch it formats.
+		# --base=pristine lists the patches of the postings before this
+		# one as prerequisite-patch-id: what this posting applies on.
+		git_k branch -f ttyport-posting "$end"
+		git_k -c "branch.ttyport-posting.description=$(cover_blurb "$tmp/$dir.cover")" \
+			format-patch -q --no-signature --cover-letter \
+			--cover-from-description=subject --subject-prefix="$prefix" \
+			--base=pristine "${rcpt[@]}" -o "$top/patches/$dir" "$prev..ttyport-posting"
+		git_k branch -q -D ttyport-posting
+		n=$((n + $(git_k rev-list --count "$prev..$end")))
+		prev=$end
+	done <"$postings"
+	c=$(git_k rev-list --count pristine..HEAD)
+	[ "$prev" = "$(git_k rev-parse HEAD)" ] ||
+		die "patches/postings ends before HEAD: $((c - n)) commit(s) in no posting"
+	# pristine is Debian's tree committed here, a hash nobody else has: the
+	# cover letters name the base in words instead.
+	sed -i '/^base-commit: /d' "$top"/patches/*/0000-cover-letter.patch
+	series_patches | sed "s|^$top/patches/||" >"$top/patches/series"
+	series_sum >"$stamp"
+	rm -rf "$tmp"
+	echo "kernel-tree: exported $n patch(es) in $(awk '/^[^#]/ { n++ } END { print n }' "$postings") postings to patches/"
 }
 
 case "${1:-}" in
 prepare) prepare ;;
 export) export_series ;;
-*) die "usage: $0 prepare|export" ;;
+list) series_patches ;;
+*) die "usage: $0 prepare|export|list" ;;
 esac
