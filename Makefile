@@ -13,8 +13,14 @@ TOP := $(CURDIR)
 B := $(TOP)/build
 
 KERNEL_OUT := $(B)/obj-debug
-KERNEL_FRAGMENTS := kconfig/base.config kconfig/debug.config kconfig/kunit.config kconfig/sleep.config
+KERNEL_FRAGMENTS := kconfig/base.config kconfig/debug.config kconfig/kunit.config kconfig/sleep.config kconfig/gadget.config
 BZIMAGE := $(KERNEL_OUT)/arch/x86/boot/bzImage
+# The modules kernel (tests with '#@ kernel: modules'): the debug kernel with
+# usbserial, ftdi_sio, hci_uart, gnss and gnss-sirf as modules, installed
+# into build/modules for the initramfs (never into the host's /lib/modules).
+MODULES_OUT := $(B)/obj-modules
+MODULES_FRAGMENTS := $(KERNEL_FRAGMENTS) kconfig/modules.config
+MODULES_ROOT := $(B)/modules
 INITRD := $(B)/initramfs.cpio.gz
 HOSTCTL := $(B)/host/hostctl
 BENCH_TOOL := $(B)/extra/usr/local/bin/ttyport-bench
@@ -45,7 +51,8 @@ endef
 $(foreach v,$(RUN_VARS),$(eval $(call keep_raw,$(v))))
 export $(RUN_VARS)
 
-.PHONY: all deps kernel kernel-tree export-patches check-series tables overlays models \
+.PHONY: all deps kernel kernel-modules kernel-tree export-patches check-series build-matrix \
+	tables overlays models \
 	initramfs initramfs-locked run demo check stress bench bench-smoke check-drivers check-host check-qemu \
 	clean distclean
 
@@ -53,7 +60,7 @@ export $(RUN_VARS)
 # and 'make check' are the whole set-up on a fresh machine.
 all:
 	@scripts/deps.sh
-	@$(MAKE) --no-print-directory kernel tables overlays initramfs
+	@$(MAKE) --no-print-directory kernel kernel-modules tables overlays initramfs
 
 deps:
 	@scripts/deps.sh
@@ -64,6 +71,15 @@ kernel-tree:
 
 kernel: kernel-tree
 	@scripts/kernel-build.sh $(KERNEL_OUT) $(KERNEL_FRAGMENTS)
+
+kernel-modules: kernel-tree
+	@KBUILD_TARGETS="bzImage modules" scripts/kernel-build.sh $(MODULES_OUT) $(MODULES_FRAGMENTS)
+	@rm -rf $(MODULES_ROOT) && $(MAKE) -s -C $(B)/linux O=$(MODULES_OUT) \
+		INSTALL_MOD_PATH=$(MODULES_ROOT) INSTALL_MOD_STRIP=1 modules_install
+
+# The series built in the configurations serdev's users run (scripts/build-matrix.sh)
+build-matrix: kernel-tree
+	@scripts/build-matrix.sh
 
 export-patches:
 	@scripts/kernel-tree.sh export
@@ -129,7 +145,7 @@ initramfs-locked:
 	@mkdir -p $(B)/extra/lib/ttyport/bad-input
 	@cp $(CORPUS) $(B)/tables/bad-input/*.aml $(B)/extra/lib/ttyport/bad-input/
 	@scripts/stage.sh "build the initramfs" \
-		scripts/mkinitramfs.sh $(INITRD) $(B)/initramfs $(B)/extra
+		scripts/mkinitramfs.sh $(INITRD) $(B)/initramfs $(B)/extra $(MODULES_ROOT)
 
 $(INITRD):
 	@$(MAKE) --no-print-directory initramfs

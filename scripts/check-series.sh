@@ -38,7 +38,7 @@ git -C build/linux worktree remove --force "$wt" 2>/dev/null
 rm -rf "$wt"
 git -C build/linux worktree add -q --detach "$wt" pristine || exit 2
 trap 'git -C "$top/build/linux" worktree remove --force "$wt"' EXIT
-fragments=(kconfig/base.config kconfig/debug.config kconfig/kunit.config kconfig/sleep.config)
+fragments=(kconfig/base.config kconfig/debug.config kconfig/kunit.config kconfig/sleep.config kconfig/gadget.config)
 # Debian's python3 first: checkpatch's SPDX check needs python3-ply and
 # python3-git, and dt-schema is installed for it; a python3 from elsewhere on
 # PATH may have neither.
