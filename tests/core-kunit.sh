@@ -1,7 +1,7 @@
 #!/bin/sh
 # The serial device bus KUnit suite ("serdev": the new_device parser and the
-# software node matching) runs at boot (kconfig/kunit.config); report each
-# of its cases.
+# lifetime of controllers and devices) runs at boot (kconfig/kunit.config);
+# report each of its cases.
 #@ machines: q35
 #@ kunit: the suites run at boot and this test reads their results
 #@ timeout: 120
@@ -11,10 +11,10 @@ ktap_start
 # loop over whatever ran would just be shorter); a case the kernel has and
 # this list does not fails too, naming it: add it here.
 cases="serdev_parse_compatible_only serdev_parse_properties serdev_parse_errors
-	serdev_parse_compatible_length serdev_parse_numbers serdev_parse_limit
-	serdev_swnode_match serdev_remove_waits_for_removal_in_flight
-	serdev_unbind_closes_port_left_open"
-ktap_plan 13	# 2, the 9 cases, 2
+	serdev_parse_compatible_length serdev_parse_numbers serdev_parse_values
+	serdev_parse_limit serdev_remove_waits_for_removal_in_flight
+	serdev_unbind_closes_port_left_open serdev_device_holds_controller"
+ktap_plan 14	# 2, the 10 cases, 2
 
 results=/sys/kernel/debug/kunit/serdev/results
 check "the serdev KUnit suite ran (debugfs results)" test -r $results

@@ -1,7 +1,7 @@
 #!/bin/sh
 # A W2SG0004 GPS behind a USB-serial adapter described by a device tree
 # overlay applied with nothing plugged in (dt-overlays/gps-usb-port1.dtso):
-# the overlay creates the port's nodes (usb-1-1-1.0/serial@0), the GPS binds
+# the overlay creates the port's nodes (pci-0000-00-03.0-usbv2-0-1-1.0/serial@0), the GPS binds
 # when an adapter is plugged into USB port 1, again after a re-plug, with a
 # gpsd fix each time; removing the overlay with the adapter plugged gives a
 # plain ttyUSBn back, carrying bytes.  Shares the boot of the USB tests on q35
@@ -17,7 +17,7 @@ ktap_start
 ktap_plan 20	# 3, round 1 of 7 and round 2 of 4, 6
 
 # --- behind a USB-serial adapter, described before the plug ------------------------
-unode=/serial-ports/usb-1-1-1.0/serial@0/gnss
+unode=/serial-ports/pci-0000-00-03.0-usbv2-0-1-1.0/serial@0/gnss
 check "gps-usb-port1.dtbo applies with nothing in USB port 1" \
 	ovl_apply gpsusb $dtbo/gps-usb-port1.dtbo
 check "it created the port's nodes" test -d $base$unode

@@ -101,7 +101,7 @@ wait_for 15 "$hU goes away again" test ! -e /sys/class/bluetooth/$hU
 check "$hC is still powered after the unplugs" bt_powered $hC
 
 # --- the chip described by an overlay, on port 3 ---------------------------------
-unode=/serial-ports/usb-1-3-1.0/serial@0/bluetooth
+unode=/serial-ports/pci-0000-00-03.0-usbv2-0-3-1.0/serial@0/bluetooth
 CHIP_OPTS_btd1="--wait-lines 60" world_swap_chip bt1 nokia:usb0:btd1
 check "nokia-usb-port3.dtbo applies before the plug" \
 	ovl_apply btu $dtbo/nokia-usb-port3.dtbo

@@ -67,6 +67,13 @@
 #define OVERLAYS	"/sys/kernel/config/device-tree/overlays"
 #define OVERLAY_DIR	OVERLAYS "/random"
 #define OVERLAY_DTBO	"/lib/ttyport/overlays/gps-com2-nolines.dtbo"
+/*
+ * Both the overlay and new_device describe a device with a device tree node
+ * under the port's node; they are told apart by the node's name: the
+ * overlay's is "gnss" (gps-com2-nolines.dtso), new_device names its node
+ * after the model in the compatible ("w2sg0004").
+ */
+#define OVERLAY_NODE	"gnss"
 #define SERIAL_DEVS	"/sys/bus/serial/devices"
 #define SIRF		"/sys/bus/serial/drivers/gnss-sirf"
 #define GNSS_CLASS	"/sys/class/gnss"
@@ -400,7 +407,7 @@ struct pobs {
 	int ndev;		/* serdev devices on the port's controller */
 	char dev[64];		/* the first one */
 	bool dev_acpi;		/* its firmware node is the table's GPSR */
-	bool dev_of;		/* it has a device tree node (the overlay's) */
+	bool dev_of;		/* its device tree node is the overlay's */
 	bool bound;		/* gnss-sirf holds it */
 	bool bound_other;	/* some other driver does */
 	bool tty_node, tty_class;
@@ -472,6 +479,22 @@ static bool in_deferred(const char *def, const char *dev)
 	return false;
 }
 
+/* Is LINK a link to a device tree node called NAME (with no unit address)? */
+static bool of_node_named(const char *link, const char *name)
+{
+	char target[PATH_MAX];
+	const char *base;
+	ssize_t n;
+
+	n = readlink(link, target, sizeof(target) - 1);
+	if (n < 0)
+		return false;
+	target[n] = '\0';
+	base = strrchr(target, '/');
+	base = base ? base + 1 : target;
+	return !strcmp(base, name);
+}
+
 /* The device's side of a port: driver, firmware node, deferred. */
 static void observe_dev(struct pobs *o, const char *def)
 {
@@ -485,7 +508,7 @@ static void observe_dev(struct pobs *o, const char *def)
 	o->dev_acpi = fw && !strncmp(fw, TABLE_FWNODE, strlen(TABLE_FWNODE));
 	free(fw);
 	snprintf(p, sizeof(p), SERIAL_DEVS "/%s/of_node", o->dev);
-	o->dev_of = exists(p);
+	o->dev_of = of_node_named(p, OVERLAY_NODE);
 	snprintf(p, sizeof(p), SIRF "/%s", o->dev);
 	o->bound = exists(p);
 	snprintf(p, sizeof(p), SERIAL_DEVS "/%s/driver", o->dev);
@@ -716,7 +739,8 @@ static bool matches(const struct obs *o, char *why, size_t len)
 			 "expected the %s device, %s is %s",
 			 slot_name[m.slot], p->dev,
 			 p->dev_acpi ? "the table's (firmware node " TABLE_FWNODE ")" :
-			 p->dev_of ? "a device tree node's" : "a hand-made one");
+			 p->dev_of ? "the overlay's (node " OVERLAY_NODE ")" :
+			 "a hand-made one");
 		return false;
 	}
 	/* the USB port, when the run has one */

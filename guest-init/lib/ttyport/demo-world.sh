@@ -23,7 +23,7 @@ say "applying gps-usb-port1.dtbo through /sys/kernel/config/device-tree/overlays
 mkdir /sys/kernel/config/device-tree/overlays/gps &&
 	cat /lib/ttyport/overlays/gps-usb-port1.dtbo >/sys/kernel/config/device-tree/overlays/gps/dtbo
 # Each adapter goes into the xHCI port its description names (the overlay's
-# usb-1-1-1.0, the table's RHUB.PRT7): the device binds when the adapter
+# pci-0000-00-03.0-usbv2-0-1-1.0, the table's RHUB.PRT7): the device binds when the adapter
 # arrives, and goes when it is pulled.
 say "plugging a USB-serial adapter into xHCI port 1 (QMP device_add): the GPS of the overlay"
 host usb-add usb0 1 &&
