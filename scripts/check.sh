@@ -42,7 +42,8 @@
 # allowed skips, the numbers of checks (see "Counting" at the end) and
 # "N passed, N failed".
 #
-#   ONLY=<glob>   run only the QEMU tests whose name matches (e.g. ONLY='usb*'),
+#   ONLY=<glob>   run only the QEMU tests whose name matches (e.g. ONLY='usb*',
+#                 or ONLY='@(usb-stress|dt-*)' for several: an extglob),
 #                 and no host-side tests; a glob that matches no test fails
 #   HOST_ONLY=1   run only the host-side tests
 #   TIMEOUT_FACTOR=N  multiply every test's timeout by N (make stress)
@@ -62,6 +63,7 @@
 # host-side tests, of each boot, of each test of a shared boot (by the
 # guest's clock) and of the whole run (make bench reads it).
 set -uo pipefail
+shopt -s extglob	# ONLY may be an extglob
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 2
