@@ -25,7 +25,7 @@
 . /lib/ttyport/world.sh
 . /lib/ttyport/overlay.sh
 ktap_start
-ktap_plan 58
+ktap_plan 59
 
 ports=$base/serial-ports
 com2=/serial-ports/acpi-_SB_.PCI0.SF8_.COM2/serial@0
@@ -112,6 +112,8 @@ check_eq "an overlay GPS for the PCI 16550, which ACPI's chip holds, is refused"
 	"error -16" "$(ovl_status gpspci)"
 check "... with one line naming the port and the device on it" \
 	logged "overlay device gnss on port /serial-ports/pci-0000-00-05.0/serial@0: the port already has a device"
+check "... and nothing of it applied (no node for the port)" \
+	test ! -e /sys/firmware/devicetree/base/serial-ports/pci-0000-00-05.0/serial@0
 check "... and the ACPI chip keeps the port, powered" bt_powered $hB
 rmdir $ovl/gpspci
 
