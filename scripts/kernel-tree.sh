@@ -150,6 +150,21 @@ recipients() { # base end
 	rm -rf "$tmp"
 }
 
+# The recipients stay on the cover letter only, so that a patch is its commit
+# as format-patch makes it (git send-email --to-cover --cc-cover copies them
+# to each patch of the thread).
+only_cover_addressed() { # posting-directory
+	local f
+	for f in "$1"/*.patch; do
+		case "$f" in */0000-cover-letter.patch) continue ;; esac
+		awk 'done { print; next }
+		     /^$/ { done = 1; print; next }
+		     /^(To|Cc):/ { skip = 1; next }
+		     skip && /^[ \t]/ { next }
+		     { skip = 0; print }' "$f" >"$f.tmp" && mv "$f.tmp" "$f"
+	done
+}
+
 export_series() {
 	[ -d "$tree/.git" ] || die "no build/linux: run 'make kernel' first"
 	[ -z "$(git_k status --porcelain --untracked-files=no)" ] ||
@@ -178,6 +193,7 @@ export_series() {
 			--cover-from-description=subject --subject-prefix="$prefix" \
 			--base=pristine "${rcpt[@]}" -o "$top/patches/$dir" "$prev..ttyport-posting"
 		git_k branch -q -D ttyport-posting
+		only_cover_addressed "$top/patches/$dir"
 		n=$((n + $(git_k rev-list --count "$prev..$end")))
 		prev=$end
 	done <"$postings"
