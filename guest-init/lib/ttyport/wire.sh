@@ -24,11 +24,15 @@ wire_reap() {
 # 16550 included; a chip model may have left bytes behind).  Both ends are
 # opened before anything is written: a tty keeps what arrives while it is
 # open, and a virtio port drops what arrives while nobody has it open.
+# WIRE_SPEED: the speed the tty is set to (default 115200); empty leaves the
+# line as it is, for a driver with no line settings (usb_serial_generic and
+# usb_serial_simple: the tty core keeps their termios' hardware part, so
+# asking for a speed fails).
 wire_carries() {
 	# (<> would make a regular file of a tty that is not there)
 	[ -c /dev/$1 ] || { echo "/dev/$1 is not a tty"; return 1; }
 	exec 3<>/dev/$1 || return 1
-	stty -F /dev/$1 raw -echo 115200 <&3 || { exec 3<&-; return 1; }
+	stty -F /dev/$1 raw -echo ${WIRE_SPEED-115200} <&3 || { exec 3<&-; return 1; }
 	exec 4<>/dev/far-$2 ||
 		{ exec 3<&-; echo "far-$2 cannot be opened (a chip model holds it?)"; return 1; }
 	_tok=$$x$(date +%N)
