@@ -54,7 +54,8 @@ gadget_free_udc() {
 # gadget_create WIRE FUNC...: a gadget named WIRE with one configuration
 # holding the functions FUNC, in order: "acm" (CDC ACM) or "gser" (generic
 # serial).  Each function's far end is linked: the first as /dev/far-WIRE,
-# the next as /dev/far-WIRE.1, /dev/far-WIRE.2, ...  Not plugged.
+# the next as /dev/far-WIRE.1, /dev/far-WIRE.2, ...  Or one function "ffsN":
+# N ports behind one interface (gadget_ffs).  Not plugged.
 gadget_create() {
 	_w=$1
 	shift
@@ -72,6 +73,13 @@ gadget_create() {
 	echo "$*" >$_g/configs/c.1/strings/0x409/configuration || return 1
 	_i=0
 	for _f in "$@"; do
+		case $_f in
+		ffs[1-4])
+			gadget_ffs "$_w" "${_f#ffs}" || return 1
+			_i=$((_i + 1))
+			continue
+			;;
+		esac
 		_fd=$_g/functions/$_f.$_w-$_i
 		mkdir $_fd || { echo "function $_f: cannot make $_fd"; return 1; }
 		ln -s $_fd $_g/configs/c.1/ || return 1
@@ -87,6 +95,22 @@ gadget_create() {
 		fi
 		_i=$((_i + 1))
 	done
+}
+
+# gadget_ffs WIRE NPORTS: the FunctionFS function of gadget_create's "ffsN":
+# one interface with NPORTS bulk pairs, served by ffs-multiport (models/),
+# whose ports' far ends are ptys linked as /dev/far-WIRE, /dev/far-WIRE.1,
+# ...  It must be the gadget's only function.  Its descriptors must be
+# written before the gadget can bind to a UDC: waits for "ready".
+gadget_ffs() {
+	_fd=$gadget_cfs/$1/functions/ffs.$1
+	mkdir $_fd || { echo "function ffs: cannot make $_fd"; return 1; }
+	mkdir -p /dev/ffs-$1 && mount -t functionfs $1 /dev/ffs-$1 || return 1
+	ffs-multiport /dev/ffs-$1 $2 /dev/far-$1 >/tmp/ffs-$1.out 2>/tmp/ffs-$1.log &
+	echo $! >/tmp/ffs-$1.pid
+	poll 5 grep -q ready /tmp/ffs-$1.out ||
+		{ echo "ffs-multiport not ready: $(cat /tmp/ffs-$1.log)"; return 1; }
+	ln -s $_fd $gadget_cfs/$1/configs/c.1/
 }
 
 # gadget_far WIRE [N]: the gadget side's tty of WIRE's function N (default
@@ -151,6 +175,12 @@ gadget_remove() {
 		[ -L "$_l" ] && rm "$_l"
 	done
 	rmdir $_g/configs/c.1/strings/0x409 $_g/configs/c.1 || return 1
+	if [ -f /tmp/ffs-$1.pid ]; then	# an ffsN function: its daemon first
+		kill "$(cat /tmp/ffs-$1.pid)"
+		wait "$(cat /tmp/ffs-$1.pid)" 2>/dev/null
+		rm -f /tmp/ffs-$1.pid
+		umount /dev/ffs-$1 || return 1
+	fi
 	for _f in $_g/functions/*; do
 		[ -d "$_f" ] && { rmdir "$_f" || return 1; }
 	done
