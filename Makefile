@@ -171,9 +171,11 @@ check-chip-faults: all $(HOSTCTL)
 
 # The long stress runs, kept out of make check's 15 minutes: 200 USB-serial
 # plug/unplug cycles with the GPS bound and gpsd reading (about 3 s a cycle),
+# 1000 of a CDC-ACM gadget with the GPS bound and busy (about 2 s a cycle),
 # and 20000 steps of the random stress (TEST_RANDOM_SEED=S replays a seed).
 stress: all $(HOSTCTL)
-	@TEST_USB_CYCLES=200 TEST_CORE_CYCLES=200 TEST_DT_CYCLES=200 TEST_RANDOM_STEPS=20000 \
+	@TEST_USB_CYCLES=200 TEST_GADGET_CYCLES=1000 TEST_CORE_CYCLES=200 TEST_DT_CYCLES=200 \
+		TEST_RANDOM_STEPS=20000 \
 		TIMEOUT_FACTOR=4 ODEBUG=1 \
 		ONLY='*-stress' scripts/check.sh
 
