@@ -254,14 +254,14 @@ gadget_use() {
 	far=/dev/far-$1
 }
 
-# gadget_chip_start WIRE LINES: the W2SG0004 model that CHIPS="gps:WIRE:LINES"
-# would start (world.sh), on the gadget's far end; gadget_chip_stop LINES
-# ends it.  (An always-on model with no lines is serdev.sh's
+# gadget_chip_start WIRE LINES [MODEL]: the chip model that
+# CHIPS="MODEL:WIRE:LINES" would start (world.sh; MODEL gps, the default, or
+# nokia), on the gadget's far end; gadget_chip_stop LINES ends it.  (An always-on model with no lines is serdev.sh's
 # gps_model_start on $far.)  A model started before an unplug holds a hung
 # up ttyGSn afterwards: stop it and start another after the next plug.
 gadget_chip_start() {
 	_chips=$CHIPS
-	CHIPS="gps:$1:$2"
+	CHIPS="${3:-gps}:$1:$2"
 	world_start_chips >/dev/null
 	CHIPS=$_chips
 }
