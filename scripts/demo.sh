@@ -13,7 +13,10 @@
 #     sideband lines on USB port 1, described by a device tree overlay
 #     applied through configfs before the plug (gps-usb-port1.dtso), and a
 #     third Nokia chip on port 3, which an SSDT at boot names (xhci-rhub.asl,
-#     demo-nokia-usb.asl); each binds when its adapter is plugged in.
+#     demo-nokia-usb.asl); each binds when its adapter is plugged in;
+#   - on a CDC-ACM port of a USB gadget made in the guest (dummy_hcd,
+#     docs/gadget.md): a GPS described at the gadget's place by an overlay
+#     applied before the plug (gps-acm-gadget.dtso).
 # Each chip is a model at the far end of its wire (docs/models.md).  The
 # guest brings both Bluetooth controllers up, l2pings one from the other,
 # asks gpsd for a fix from each GPS and prints the discovery table

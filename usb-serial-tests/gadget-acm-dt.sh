@@ -14,7 +14,7 @@
 . /lib/ttyport/gps.sh
 . /lib/ttyport/overlay.sh
 ktap_start
-ktap_plan 24	# 4, round 1 of 8 and round 2 of 4, 8
+ktap_plan 25	# 4, round 1 of 9 and round 2 of 4, 8
 
 unode=/serial-ports/platform-dummy_hcd.0-usbv2-0-1-1.0/serial@0/gnss
 check "gps-acm-gadget.dtbo applies with no gadget plugged in" \
@@ -30,6 +30,9 @@ for round in 1 2; do
 	check_eq "round $round: the GPS is on the ACM port's controller" \
 		"$(gadget_ctrl acm0)" "$(basename "$(dirname "$(readlink -f /sys/bus/serial/devices/$(gadget_serdev gnss-sirf acm0))")")"
 	gnss=$(gnss_of $unode)
+	[ $round = 1 ] && check_eq "round 1: ttyport-status shows the bound port by its interface: cdc-acm, gnss-sirf, DT" \
+		"cdc-acm gnss-sirf DT" \
+		"$(world_usb_of acm0 >/dev/null && ttyport-status | awk -v p="${world_usb##*/}:1.0" '$1 == p { print $2, $5, $6 }')"
 	[ $round = 2 ] && {
 		check "round $round: gpsd on /dev/$gnss reports a 3D fix" gps_fix_at_model /dev/$gnss
 		break

@@ -1,5 +1,5 @@
 # The demo world's script (scripts/demo.sh): add the runtime, overlay and
-# manual slaves and two USB-serial adapters, bring the Bluetooth controllers up, then
+# manual slaves, two USB-serial adapters and a CDC-ACM gadget, bring the Bluetooth controllers up, then
 # print the report (demo.sh).
 . /lib/ttyport/ktap.sh
 . /lib/ttyport/hostctl.sh
@@ -30,6 +30,19 @@ host usb-add usb0 1 &&
 	poll 20 sh -c '[ $(ls /dev/gnss* 2>/dev/null | wc -l) -ge 3 ]'
 say "plugging a USB-serial adapter into xHCI port 3: the Nokia chip of demo-nokia-usb.asl"
 host usb-add usb1 3
+
+# A CDC-ACM port made in the guest (docs/gadget.md): a USB gadget with an ACM
+# function plugged into dummy_hcd, a GPS described at its place by an overlay
+# (dt-overlays/gps-acm-gadget.dtso), the model on the gadget side's ttyGSn.
+. /lib/ttyport/gadget.sh
+say "applying gps-acm-gadget.dtbo, then plugging a CDC-ACM gadget into dummy_hcd"
+mkdir /sys/kernel/config/device-tree/overlays/gpsacm &&
+	cat /lib/ttyport/overlays/gps-acm-gadget.dtbo >/sys/kernel/config/device-tree/overlays/gpsacm/dtbo
+gadget_create acm0 acm && {
+	w2sg0004 --uart /dev/far-acm0 --lines gps4 --always-on 2>>/tmp/chip-gps4.log &
+	gadget_plug acm0 &&
+		poll 20 sh -c '[ $(ls /dev/gnss* 2>/dev/null | wc -l) -ge 4 ]'
+}
 
 for node in '\_SB_.BTP0' '\_SB_.BTH2' '\_SB_.BTU2'; do
 	poll 30 nokia_bound "$node"
