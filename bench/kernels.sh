@@ -1,6 +1,7 @@
 #!/bin/bash
 # Build the two kernels make bench compares, with the same configuration
-# (kconfig/base.config + kconfig/bench.config, no debug checkers), both
+# (kconfig/base.config + kconfig/bench.config + kconfig/gadget.config, no
+# debug checkers), both
 # through ccache:
 #   build/obj-bench-stock  the pristine linux-source-6.12 tree (tag "pristine"
 #                          of build/linux, checked out in build/linux-stock)
@@ -25,6 +26,8 @@ mkdir -p build/bench
 frag=build/bench/kernel.config
 grep -vE '^CONFIG_SERIAL_8250_(NR|RUNTIME)_UARTS=' kconfig/base.config >"$frag.tmp"
 cat kconfig/bench.config >>"$frag.tmp"
+# The gadget world (dummy_hcd, configfs ACM) for the CDC-ACM figures of bind.sh
+cat kconfig/gadget.config >>"$frag.tmp"
 cmp -s "$frag.tmp" "$frag" 2>/dev/null && rm "$frag.tmp" || mv "$frag.tmp" "$frag"
 
 LINUX_TREE=$top/$stock ALLOW_UNKNOWN_OPTIONS=1 \

@@ -3,6 +3,7 @@
 #
 #   bench/run.sh            BENCH_REPS (default 5) repetitions
 #   BENCH_SMOKE=1           one repetition of each boot, 2 s reads (CI)
+#   BENCH_BOOTS="bind"      only these boots (default: all)
 #
 # Both kernels are release builds of one configuration (bench/kernels.sh).  The
 # boots (bench/guest/*.sh) alternate between the kernels, and which kernel goes
@@ -67,7 +68,8 @@ boot_env() {
 	bt-serdev) echo "SCRIPT=bench/guest/bt.sh SSDT=acpi-tables/gpio-sim.asl,acpi-tables/nokia-com2.asl CHIPS=nokia:com2:bt0 TEST_BT_PATH=serdev" ;;
 	esac
 }
-boots="idle8 idle32 bind data-tty data-gnss bt-ldisc bt-serdev"
+# BENCH_BOOTS="bind ...": only those boots (their figures only)
+boots=${BENCH_BOOTS:-idle8 idle32 bind data-tty data-gnss bt-ldisc bt-serdev}
 
 mkdir -p "$out/runs"
 raw=$out/raw.tsv

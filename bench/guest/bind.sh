@@ -1,6 +1,6 @@
 #!/bin/sh
 # Bind latency: from the action (a table written to configfs, a new_device
-# line, an overlay, a USB-serial plug) to the device on the bus, its driver
+# line, an overlay, a USB-serial plug, a CDC-ACM gadget's plug) to the device on the bus, its driver
 # bound and /dev/gnss0 there; and back.  The GPS has no sideband lines, so
 # gnss-sirf's probe does not wait for the chip: what is measured is what the
 # bus costs.  Booted with acpi-tables/xhci-rhub.asl and gps-usb-nolines.asl
@@ -55,5 +55,26 @@ if patched; then
 else
 	fig_skip usb_plug_gnss0_ms "stock 6.12 has no serdev on USB-serial ports"
 	fig_skip usb_unplug_gnss0_gone_ms "stock 6.12 has no serdev on USB-serial ports"
+fi
+# CDC-ACM: a gadget with an ACM function plugged into dummy_hcd (a UDC bind,
+# docs/gadget.md) and unplugged (the unbind): a plain ttyACM0 on both
+# kernels; on the patched one, with the overlay that describes a GPS at the
+# gadget's place applied first, the GPS bound at the plug.
+g=/sys/kernel/config/usb_gadget/acm0
+mkdir $g $g/strings/0x409 $g/configs/c.1 $g/functions/acm.bench &&
+	echo 0x1d6b >$g/idVendor && echo 0x0104 >$g/idProduct &&
+	echo acm0 >$g/strings/0x409/serialnumber &&
+	ln -s $g/functions/acm.bench $g/configs/c.1/ || bench_rc=1
+timed acm_plain_plug_tty_ms -- -e /dev/ttyACM0 -- sh -c "echo dummy_udc.0 >$g/UDC"
+timed acm_plain_unplug_gone_ms -- -g /dev/ttyACM0 -- sh -c "echo >$g/UDC"
+if patched; then
+	mkdir $ovl/gpsacm &&
+		cat /lib/ttyport/overlays/gps-acm-gadget.dtbo >$ovl/gpsacm/dtbo || bench_rc=1
+	timed acm_plug_gnss0_ms -- -e /dev/gnss0 -- sh -c "echo dummy_udc.0 >$g/UDC"
+	timed acm_unplug_gnss0_gone_ms -- -g /dev/gnss0 -- sh -c "echo >$g/UDC"
+	rmdir $ovl/gpsacm
+else
+	fig_skip acm_plug_gnss0_ms "stock 6.12 has no serdev on CDC-ACM ports"
+	fig_skip acm_unplug_gnss0_gone_ms "stock 6.12 has no serdev on CDC-ACM ports"
 fi
 exit $bench_rc
