@@ -16,8 +16,13 @@
  *
  * Prints "ready" on stdout once the descriptors are written (the gadget can
  * then be bound to a UDC), and runs until killed.  While the gadget is not
- * plugged, the endpoints wait; an unplug fails the transfers in flight,
- * whose bytes are lost, as on a cable pulled out.
+ * plugged, the endpoints wait (f_fs holds endpoint I/O until the function
+ * is enabled again): what a pty's writer sent meanwhile reaches the host
+ * after the next plug, as from a device that kept running.  A transfer that
+ * an unplug fails loses its bytes.  The program holds each pty's slave open
+ * and never reads it, so what the host sends while no model is attached
+ * waits for the next one (and, once the pty's buffer is full, stalls the
+ * host's writes to that port).
  */
 #include <endian.h>
 #include <errno.h>
@@ -223,8 +228,12 @@ int main(int argc, char **argv)
 			return 1;
 		}
 		if (pthread_create(&th, NULL, host_to_pty, p) ||
-		    pthread_create(&th, NULL, pty_to_host, p))
+		    pthread_detach(th) ||
+		    pthread_create(&th, NULL, pty_to_host, p) ||
+		    pthread_detach(th)) {
+			fprintf(stderr, "ffs-multiport: port %d: no thread\n", i);
 			return 1;
+		}
 	}
 	printf("ready\n");
 	fflush(stdout);

@@ -49,8 +49,9 @@ done
 gps_model_stop
 check "the overlay is removed with the gadget plugged" rmdir $ovl/gpsacm
 wait_for 10 "the GPS goes away" eval "! sirf_on $unode"
-gadget_use acm0
-wait_for 10 "/dev/$tty comes back, a plain tty" tty_back
+# (gadget_use inside the poll: the ttyACM may come back a moment after)
+wait_for 10 "the port's ttyACM comes back, a plain tty" \
+	eval 'gadget_use acm0 && [ -n "$tty" ] && tty_back'
 check "$tty carries bytes both ways" wire_carries $tty acm0
 check "the port's nodes went with the overlay" test ! -e $base/serial-ports/platform-dummy_hcd.0-usbv2-0-1-1.0
 check "the gadget unplugs" gadget_unplug acm0

@@ -17,7 +17,7 @@
 . /lib/ttyport/gps.sh
 . /lib/ttyport/overlay.sh
 ktap_start
-ktap_plan 37	# 9, new_device 11, overlay 15, 2
+ktap_plan 38	# 9, new_device 11, overlay 16, 2
 
 pnode=/serial-ports/platform-dummy_hcd.0-usbv2-0-1-1.0/serial@0
 unode=$pnode/gnss
@@ -41,7 +41,7 @@ ctrl=$(tty_ctrl $tty)
 check "$tty's port has a serdev controller with new_device" test -n "$ctrl"
 check "the controller is numbered as described by no firmware" gadget_ctrl_undescribed simple0
 check "the port has no node while nothing describes a device on it" \
-	test ! -e "$ctrl/of_node"
+	test -d "$ctrl" -a ! -e "$ctrl/of_node"
 WIRE_SPEED=
 check "$tty carries bytes both ways" wire_carries $tty simple0
 
@@ -91,6 +91,7 @@ check "the kernel log shows the USB disconnect after the mark (control)" \
 gpsd_stop
 gps_model_stop
 check "the overlay is removed" rmdir $ovl/gpssimple
+check "the port's nodes went with it" test ! -e "$base${pnode%/serial@0}"
 
 check "the gadget comes apart" gadget_remove simple0
 check "no tty->count or tty_port_close_start warning" no_tty_count_warnings

@@ -106,6 +106,7 @@ gadget_ffs() {
 	_fd=$gadget_cfs/$1/functions/ffs.$1
 	mkdir $_fd || { echo "function ffs: cannot make $_fd"; return 1; }
 	mkdir -p /dev/ffs-$1 && mount -t functionfs $1 /dev/ffs-$1 || return 1
+	rm -f /tmp/ffs-$1.out	# (a "ready" of an earlier run must not count)
 	ffs-multiport /dev/ffs-$1 $2 /dev/far-$1 >/tmp/ffs-$1.out 2>/tmp/ffs-$1.log &
 	echo $! >/tmp/ffs-$1.pid
 	poll 5 grep -q ready /tmp/ffs-$1.out ||
@@ -176,10 +177,15 @@ gadget_remove() {
 	done
 	rmdir $_g/configs/c.1/strings/0x409 $_g/configs/c.1 || return 1
 	if [ -f /tmp/ffs-$1.pid ]; then	# an ffsN function: its daemon first
-		kill "$(cat /tmp/ffs-$1.pid)"
-		wait "$(cat /tmp/ffs-$1.pid)" 2>/dev/null
-		rm -f /tmp/ffs-$1.pid
+		_p=$(cat /tmp/ffs-$1.pid)
+		kill $_p
+		# (started inside a check's subshell, it is no child of ours:
+		# wait for it to let go of its endpoint files)
+		poll 5 eval "! kill -0 $_p 2>/dev/null" ||
+			{ echo "ffs-multiport ($_p) did not end"; return 1; }
 		umount /dev/ffs-$1 || return 1
+		rmdir /dev/ffs-$1
+		rm -f /tmp/ffs-$1.pid /tmp/ffs-$1.out
 	fi
 	for _f in $_g/functions/*; do
 		[ -d "$_f" ] && { rmdir "$_f" || return 1; }
@@ -188,19 +194,31 @@ gadget_remove() {
 	rm -f /dev/far-$1 /dev/far-$1.*
 }
 
-# gadget_tty WIRE [N]: the host side's tty of WIRE's serial function N
-# (default 0), while plugged: the ttyACMn or ttyUSBn under the USB
-# interface of the function.  While a serdev driver holds the port its tty
+# gadget_tty WIRE [N]: the host side's tty of WIRE's serial port N
+# (default 0), while plugged: the ttyACMn or ttyUSBn; ports are counted
+# over the interfaces in order, those behind one interface by their index
+# there (port_number).  While a serdev driver holds the port its tty
 # device is hidden; the name gadget_use recorded at the plug stays in $tty.
 gadget_tty() {
 	world_usb_of "$1" >/dev/null || return 1
+	_want=${2:-0}
 	_k=0
 	for _if in "$world_usb"/*:*; do
-		for _t in "$_if"/tty/ttyACM* "$_if"/ttyUSB*; do
+		for _t in "$_if"/tty/ttyACM*; do	# an ACM function: one port
 			[ -e "$_t" ] || continue
-			[ "$_k" = "${2:-0}" ] && { echo "${_t##*/}"; return 0; }
+			[ "$_k" = "$_want" ] && { echo "${_t##*/}"; return 0; }
 			_k=$((_k + 1))
 		done
+		# usb-serial ports, by their index on the interface (the glob
+		# would put ttyUSB10 before ttyUSB9)
+		_n=0
+		for _t in "$_if"/ttyUSB*; do
+			[ -e "$_t" ] || continue
+			[ $((_k + $(cat "$_t/port_number"))) = "$_want" ] &&
+				{ echo "${_t##*/}"; return 0; }
+			_n=$((_n + 1))
+		done
+		_k=$((_k + _n))
 	done
 	return 1
 }

@@ -26,7 +26,7 @@ wire_reap() {
 # open, and a virtio port drops what arrives while nobody has it open.
 # WIRE_SPEED: the speed the tty is set to (default 115200); empty leaves the
 # line as it is, for a driver with no line settings (usb_serial_generic and
-# usb_serial_simple: the tty core keeps their termios' hardware part, so
+# usb_serial_simple: usb-serial keeps their termios' hardware part, so
 # asking for a speed fails).
 wire_carries() {
 	# (<> would make a regular file of a tty that is not there)
