@@ -21,6 +21,11 @@
 #    goes on; with the reader gone it unloads and nothing of the port is
 #    left; then usbserial unloads, and modprobe ftdi_sio with the adapter
 #    still plugged gives a plain tty (the hand-made GPS went with the port).
+#  - The xHCI is a module here, loaded after dummy_hcd took the first USB bus:
+#    the host controllers probe in the other order from the debug kernel's
+#    boots, so the adapter's bus number differs, and the node new_device
+#    makes for its port has the name usb-port-names.sh sees there
+#    (pci-0000-00-03.0-usbv2-0-1-1.0/serial@0).
 #@ machines: q35
 #@ kernel: modules
 #@ ssdt: acpi-tables/gpio-sim.asl acpi-tables/nokia-com2.asl acpi-tables/nokia-pci.asl acpi-tables/gps-com3.asl acpi-tables/xhci-rhub.asl
@@ -33,7 +38,7 @@
 . /lib/ttyport/bt.sh
 . /lib/ttyport/gps.sh
 ktap_start
-ktap_plan 48
+ktap_plan 52
 
 loaded() { grep -q "^$1 " /proc/modules; }
 # modprobe_for DEV: load the module for serdev device DEV by its modalias,
@@ -101,6 +106,14 @@ gnss=$(gnss_of_dev "$gps")
 check "gpsd gets a fix from the reloaded driver" gps_fix_at_model "/dev/$gnss"
 
 # --- rmmod ftdi_sio under a bound, streaming GPS --------------------------------
+root_hubs() { # sysfs device: its root hubs (usbN)
+	ls -d "$1"/usb[0-9]* 2>/dev/null | sed 's|.*/||' | tr '\n' ' '
+}
+check_eq "before the xHCI's module, dummy_hcd's root hub is usb1" "usb1 " \
+	"$(root_hubs /sys/devices/platform/dummy_hcd.0)"
+check "modprobe xhci_pci" modprobe xhci_pci
+wait_for 10 "the xHCI's root hubs are usb2 and usb3 (premise: the other probe order)" \
+	eval '[ "$(root_hubs /sys/bus/pci/devices/0000:00:03.0)" = "usb2 usb3 " ]'
 check "modprobe ftdi_sio (usbserial with it)" modprobe ftdi_sio
 check "the host plugs an adapter on usb0" usb_plug usb0 1
 usb_use usb0
@@ -110,6 +123,9 @@ model=$!
 check "new_device adds a GPS on $tty" \
 	sh -c "echo wi2wi,w2sg0004 >/sys/bus/serial/devices/$ctrl/new_device"
 wait_for 20 "gnss-sirf binds it" usb_bound gnss-sirf usb0
+check_eq "its port's node has the name it has when the xHCI probes first" \
+	/sys/firmware/devicetree/base/serial-ports/pci-0000-00-03.0-usbv2-0-1-1.0/serial@0 \
+	"$(readlink -f "/sys/bus/serial/devices/$ctrl/of_node")"
 ugnss=$(gnss_of_dev "$(usb_serdev gnss-sirf usb0)")
 cat "/dev/$ugnss" >/tmp/ugnss.rd 2>/dev/null &
 ureader=$!
