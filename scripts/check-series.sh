@@ -18,6 +18,10 @@
 # far provide run on that kernel (SERIES_BOOT=0 leaves them out), and the
 # cover letters are checked against their postings (scripts/check-covers.sh).
 #
+# SERIES_FROM=N starts the checks at patch N: the patches before it are only
+# applied (a rerun after a change late in the series; say so when you report
+# a run), and the postings that end before it are not booted.
+#
 # Uses a scratch worktree of build/linux, so the working tree is untouched.
 # Cover letters (0000-cover-letter.patch) are not patches to apply.
 set -uo pipefail
@@ -140,6 +144,12 @@ for p in $(scripts/kernel-tree.sh list | sed "s|^$top/||"); do
 	name=${p#patches/}
 	n=$((n + 1))
 	problems=()
+	if [ "$n" -lt "${SERIES_FROM:-1}" ]; then
+		git -C "$wt" -c user.name=ttyport-bus -c user.email=ttyport-bus@localhost \
+			am -q "$top/$p" || { echo "Bail out! $name does not apply"; exit 1; }
+		echo "# $n - $name: applied only (SERIES_FROM=$SERIES_FROM)"
+		continue
+	fi
 	mapfile -t cfiles < <(touched "$p" | grep '\.c$')
 	mapfile -t bindings < <(touched "$p" | grep '^Documentation/devicetree/bindings/')
 

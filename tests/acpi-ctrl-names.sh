@@ -37,20 +37,9 @@ check_eq "the Nokia chip on COM2 is serial1-0, as on stock" '\_SB_.BTH2' "$(fw_p
 check_eq "the Nokia chip on the PCI 16550 is serial2-0, as on stock" '\_SB_.BTP0' \
 	"$(fw_path serial2-0)"
 
-# ctrl_of TTY: the serdev controller of TTY's port, by its place in sysfs
-# (tty_ctrl looks for new_device, which a later posting adds:
-# make check-series boots this test before it)
-ctrl_of() {
-	for _c in /sys/class/tty/$1/device/serial[0-9]*; do
-		case ${_c##*/} in *-*) continue ;; esac
-		[ -e "$_c" ] && { echo "${_c##*/}"; return 0; }
-	done
-	return 1
-}
-
 # Ports that start with no device (stock has no controller for them)
 for tty in ttyS0 ttyS3; do
-	c=$(ctrl_of $tty)
+	c=$(basename "$(tty_ctrl $tty)")
 	check "$tty, with no device, has a controller numbered from 256 ($c)" \
 		test "${c#serial}" -ge 256
 done

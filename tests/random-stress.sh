@@ -9,7 +9,10 @@
 # the tty; and, on a USB-serial port, an FTDI adapter on the usb0 wire
 # plugged and unplugged by the host (/dev/hostctl), a GPS added by hand on
 # its port with new_device, deleted, bound and unbound, fds held on the
-# ttyUSBn and on the GPS's /dev/gnssN across the unplug, bytes both ways.
+# ttyUSBn and on the GPS's /dev/gnssN across the unplug, bytes both ways;
+# and the same on a CDC-ACM port: a gadget "acmr" made here (gadget.sh),
+# plugged and unplugged by the program through its UDC (docs/gadget.md),
+# its far end the gadget side's ttyGSn.
 # After every step the program polls until the kernel shows what its model
 # predicts (the device exactly while described, the tty exactly while no
 # driver is bound, never taken while held open, the deferred bind on the
@@ -18,22 +21,24 @@
 #
 # Seed: TEST_RANDOM_SEED (qemu-run.sh passes TEST_* to the guest), else the
 # clock; it is printed first, and the same seed replays the same steps.
-# Steps: TEST_RANDOM_STEPS, default 1200 in make check, the fewest at which
-# every premise below holds for each of 3000 seeds of the model (at 1100
-# steps seed 195 deferred no sysfs bind; tests/host/random-model.sh sweeps
-# 500 at every make check); "make stress" runs 20000.  Shares
+# Steps: TEST_RANDOM_STEPS, default 1400 in make check, the fewest at which
+# every premise below holds for each of 3000 seeds of the model (at 1350
+# steps, with the ACM steps drawn too, seed 367 deferred no sysfs bind;
+# tests/host/random-model.sh sweeps 500 at every make check); "make
+# stress" runs 20000.  Shares
 # the q35 boot of the core tests, before the USB tests of that boot
 # (hotplug-ftdi, usb-plain): it leaves usb0 unplugged.
 #@ machines: q35
 #@ timeout: 600
-#@ skip-allowed: premise: * | a run of TEST_RANDOM_STEPS under 1200 need not show every premise (make check runs 1200)
+#@ skip-allowed: premise: * | a run of TEST_RANDOM_STEPS under 1400 need not show every premise (make check runs 1400)
 . /lib/ttyport/ktap.sh
 . /lib/ttyport/serdev.sh
+. /lib/ttyport/gadget.sh
 ktap_start
-ktap_plan 25	# 3, 12 premises of the port, 6 of the USB port, 4
+ktap_plan 33	# 4, 12 premises of the port, 6 of the USB port, 6 of the ACM port, 5
 
 seed=${TEST_RANDOM_SEED:-$(date +%s)}
-steps=${TEST_RANDOM_STEPS:-1200}
+steps=${TEST_RANDOM_STEPS:-1400}
 # (this test's timeout covers about 4000 steps: more need a TIMEOUT_FACTOR)
 tf=
 [ "$steps" -gt 4000 ] && tf="TIMEOUT_FACTOR=$((steps / 4000 + 1)) "
@@ -48,6 +53,8 @@ no_usb_serial_ports() {
 }
 check "no USB-serial adapter is plugged at the start" no_usb_serial_ports
 check "$tty is a tty with no serdev device at the start" port_idle
+# (gadget.sh's helpers point $tty at the gadget: only gadget_create here)
+check "an ACM gadget acmr is made, not plugged" gadget_create acmr acm
 
 rm -f /tmp/random.rc /tmp/random.summary
 echo "ttyport-test: random-stress start" >/dev/kmsg
@@ -55,7 +62,7 @@ echo "ttyport-test: random-stress start" >/dev/kmsg
 	# TEST_RANDOM_FLIP_AT=STEP: a model made wrong at that step, to see a
 	# failure reported; TEST_RANDOM_VERBOSE=1: every step in the log
 	# (docs/random-stress.md)
-	ttyport-random --seed "$seed" --steps "$steps" \
+	ttyport-random --seed "$seed" --steps "$steps" --acm acmr \
 		--summary /tmp/random.summary --trace /tmp/random.trace \
 		${TEST_RANDOM_FLIP_AT:+--flip-at "$TEST_RANDOM_FLIP_AT"} \
 		${TEST_RANDOM_VERBOSE:+--verbose}
@@ -74,7 +81,7 @@ fi
 
 # What proves the premise: the run did bind, defer binds, carry bytes ...
 # (counts from ttyport-random's summary).  Each happens at least once in
-# every one of 3000 seeds of 1200 steps (ttyport-random --model-only); a
+# every one of 3000 seeds of 1400 steps (ttyport-random --model-only); a
 # shorter run skips these (the header allows it), a run that stopped fails
 # them: what it did not reach is not shown.
 if [ -r /tmp/random.summary ]; then
@@ -83,8 +90,8 @@ fi
 premise() { # DESC COUNT
 	if [ "$rc" != 0 ]; then
 		ktap_result fail "premise: $1" "not shown: the run stopped at step ${run_steps:-?}"
-	elif [ "$steps" -lt 1200 ]; then
-		skip "premise: $1" "a run of $steps steps (under 1200) need not show it"
+	elif [ "$steps" -lt 1400 ]; then
+		skip "premise: $1" "a run of $steps steps (under 1400) need not show it"
 	elif [ -z "$2" ]; then
 		ktap_result fail "premise: $1" "no summary from ttyport-random"
 	else
@@ -121,12 +128,31 @@ usb_premise "the adapter was unplugged with its ttyUSBn held" "$ev_usb_unplugs_t
 usb_premise "the adapter was unplugged with a bind pending on its held ttyUSBn" \
 	"$ev_usb_unplugs_pending"
 usb_premise "bytes went both ways between ttyUSBn and its far end" "$ev_usb_tty_roundtrips"
+# The ACM port: the run has it whenever its gadget was made.
+echo "# ACM: ${acm_cycles:-?} plug/unplug cycles"
+acm_premise() { # DESC COUNT
+	if [ "${acm:-1}" = 0 ]; then
+		ktap_result fail "premise: $1" "not shown: the run made no ACM steps"
+	else
+		premise "$@"
+	fi
+}
+acm_premise "ACM gadget plug/unplug cycles ran" "$ev_acm_unplugs"
+acm_premise "gnss-sirf bound a hand-made GPS on the ACM port" "$ev_acm_binds"
+acm_premise "the gadget was unplugged with its GPS bound and /dev/gnssN held" \
+	"$ev_acm_unplugs_gnss_held"
+acm_premise "the gadget was unplugged with its ttyACMn held" "$ev_acm_unplugs_tty_held"
+acm_premise "the gadget was unplugged with a bind pending on its held ttyACMn" \
+	"$ev_acm_unplugs_pending"
+acm_premise "bytes went both ways between ttyACMn and the gadget's ttyGSn" \
+	"$ev_acm_tty_roundtrips"
 echo "# settle (the kernel matching the model after a step): max ${settle_max_ms:-?} ms" \
 	"(step ${settle_max_step:-?}), mean ${settle_mean_ms:-?} ms"
 
 wait_for 10 "$tty is a tty with no serdev device at the end" port_idle
 check "$tty carries bytes both ways at the end" tty_bytes
 wait_for 10 "no USB-serial adapter is plugged at the end" no_usb_serial_ports
+check "the ACM gadget is unplugged at the end and comes apart" gadget_remove acmr
 # held fds closed after the unplug: the tty core's count warnings
 # (tty_warn, not splats: usb-serial-tests/usb-plain.sh)
 # (from the run's mark on, and the mark must be there: an excerpt that is

@@ -86,6 +86,8 @@
 #define FAR_USB		"/dev/far-" USB_WIRE
 #define USB_DEVS	"/sys/bus/usb/devices"
 #define USB_SERIAL_DEVS	"/sys/bus/usb-serial/devices"
+#define GADGETS		"/sys/kernel/config/usb_gadget"
+#define UDCS		"/sys/class/udc"
 #define MAX_TTY_FDS	2
 #define RING		30
 
@@ -170,11 +172,14 @@ struct model {
 static struct model m;
 
 /*
- * The USB port: an FTDI adapter on the usb0 wire, plugged and unplugged by
- * the host (QMP, through /dev/hostctl), and on its port's controller a GPS
- * made by hand or none.  Its fds: one on the adapter's ttyUSBn, one on the
- * GPS's /dev/gnssN; either may outlive what it was opened on (stale: the
- * adapter unplugged, the GPS unbound or deleted).
+ * The USB ports, each with a GPS made by hand on its controller or none,
+ * and each plugged and unplugged again and again: an FTDI adapter on the
+ * usb0 wire, plugged by the host (QMP, through /dev/hostctl), and a CDC-ACM
+ * gadget made in the guest (gadget.sh's gadget_create, --acm WIRE), plugged
+ * by binding it to a dummy_hcd UDC (docs/gadget.md).  A port's fds: one on
+ * its tty (ttyUSBn, ttyACMn), one on the GPS's /dev/gnssN; either may
+ * outlive what it was opened on (stale: the adapter unplugged, the GPS
+ * unbound or deleted).
  */
 struct umodel {
 	bool plugged;
@@ -182,24 +187,60 @@ struct umodel {
 	bool bound;		/* gnss-sirf is bound to it */
 	bool unbound;		/* unbound by hand */
 	enum pending pending;	/* a bind deferred until the tty's last close */
-	bool tty_held;		/* an fd held on the ttyUSBn */
+	bool tty_held;		/* an fd held on the port's tty */
 	bool tty_stale;		/* ... whose adapter has gone since */
 	bool gnss_held;		/* an fd held on the GPS's /dev/gnssN */
 	bool gnss_stale;	/* ... whose device has gone since */
 	unsigned long unplugs;	/* unplugs so far: how the next one is done */
 };
 
-static struct umodel u;
-static bool usb_on;		/* USB steps are drawn: hostctl there, or --model-only */
-static int usb_tty_fd = -1;
-static int usb_gnss_fd = -1;
-static int far_usb_fd = -1;
+/* What happened on a USB port (counted for each port). */
+enum uev {
+	UEV_PLUG, UEV_UNPLUG, UEV_UNPLUG_BOUND, UEV_UNPLUG_GNSS_HELD,
+	UEV_UNPLUG_TTY_HELD, UEV_UNPLUG_PENDING, UEV_UNPLUG_DEVICE,
+	UEV_PLUG_STALE_HELD, UEV_STALE_CLOSED, UEV_BIND, UEV_DEFERRED_BIND,
+	UEV_SYSFS_BIND_DEFERRED, UEV_NEW_DEVICE_EBUSY, UEV_DELETE, UEV_UNBIND,
+	UEV_TTY_ROUNDTRIP, UEV_GNSS_ROUNDTRIP, UEV_N
+};
+static const char *const uev_name[UEV_N] = {
+	"plugs", "unplugs", "unplugs_bound", "unplugs_gnss_held", "unplugs_tty_held",
+	"unplugs_pending", "unplugs_with_device", "plugs_stale_fd_held",
+	"stale_fds_closed", "binds", "deferred_binds_on_close", "sysfs_binds_deferred",
+	"new_device_ebusy", "deletes", "unbinds", "tty_roundtrips", "gnss_roundtrips",
+};
+
+struct uport {
+	const char *tag;	/* "usb", "acm": its operations' and counts' prefix */
+	const char *what;	/* "the FTDI adapter", "the ACM gadget" */
+	char wire[32];		/* its USB serial number: the wire's name */
+	bool gadget;		/* plugged through a UDC in the guest, else by the host */
+	char udc_file[128];	/* the gadget's UDC file in configfs */
+	char udc[64];		/* the UDC it is bound to when plugged */
+	char far_path[64];	/* the far end: /dev/far-WIRE */
+	bool on;		/* its steps are drawn */
+	struct umodel m;
+	unsigned long ev[UEV_N];
+	int tty_fd, gnss_fd, far_fd;
+	char port[32];		/* ttyUSBn or ttyACMn, while plugged */
+	char ctrl_path[512];
+	char ctrl_name[64];
+	char dev_name[64];	/* the GPS on it, once seen */
+	char gnss_name[32];	/* its gnssN while bound */
+	/* observe_usb()'s finds, kept while they are there */
+	char seen_udev[64], seen_intf[80], seen_port[32], seen_ctrl[64];
+	char seen_ctrl_path[512];
+};
+
+#define NUPORTS		2
+static struct uport uports[NUPORTS] = {
+	{ .tag = "usb", .what = "the FTDI adapter", .wire = USB_WIRE, .far_path = FAR_USB,
+	  .tty_fd = -1, .gnss_fd = -1, .far_fd = -1 },
+	{ .tag = "acm", .what = "the ACM gadget", .gadget = true,
+	  .tty_fd = -1, .gnss_fd = -1, .far_fd = -1 },
+};
+static struct uport *const ftdi = &uports[0];
+static struct uport *const acm = &uports[1];
 static int hostctl_fd = -1;
-static char usb_port[32];	/* ttyUSBn, while plugged */
-static char usb_ctrl_path[512];
-static char usb_ctrl_name[64];
-static char usb_dev_name[64];	/* the GPS on it, once seen */
-static char usb_gnss_name[32];	/* its gnssN while bound */
 static int tty_fd[MAX_TTY_FDS] = { -1, -1 };
 static int gnss_fd = -1;
 static pid_t gpsd_pid;
@@ -223,11 +264,6 @@ enum ev {
 	EV_UNBIND_BOUND, EV_REMOVED_BOUND, EV_REMOVED_PENDING, EV_GPSD_EXITED,
 	EV_REFUSED_BIND, EV_REFUSED_UNBIND, EV_OVERLAY_DEVICE, EV_OVERLAY_REFUSED,
 	EV_RACE, EV_RACE_BIND_DEFERRED,
-	EV_USB_PLUG, EV_USB_UNPLUG, EV_USB_UNPLUG_BOUND, EV_USB_UNPLUG_GNSS_HELD,
-	EV_USB_UNPLUG_TTY_HELD, EV_USB_UNPLUG_PENDING, EV_USB_UNPLUG_DEVICE,
-	EV_USB_PLUG_STALE_HELD, EV_USB_STALE_CLOSED, EV_USB_BIND,
-	EV_USB_DEFERRED_BIND, EV_USB_SYSFS_BIND_DEFERRED, EV_USB_NEW_DEVICE_EBUSY,
-	EV_USB_DELETE, EV_USB_UNBIND, EV_USB_TTY_ROUNDTRIP, EV_USB_GNSS_ROUNDTRIP,
 	EV_N
 };
 static const char *const ev_name[EV_N] = {
@@ -239,12 +275,6 @@ static const char *const ev_name[EV_N] = {
 	"removals_while_bound", "removals_while_pending", "gpsd_exited_alone",
 	"binds_refused", "unbinds_refused", "overlay_devices_added",
 	"overlays_refused", "races", "race_binds_deferred",
-	"usb_plugs", "usb_unplugs", "usb_unplugs_bound", "usb_unplugs_gnss_held",
-	"usb_unplugs_tty_held", "usb_unplugs_pending", "usb_unplugs_with_device",
-	"usb_plugs_stale_fd_held", "usb_stale_fds_closed", "usb_binds",
-	"usb_deferred_binds_on_close", "usb_sysfs_binds_deferred",
-	"usb_new_device_ebusy", "usb_deletes", "usb_unbinds", "usb_tty_roundtrips",
-	"usb_gnss_roundtrips",
 };
 static unsigned long ev[EV_N];
 
@@ -305,14 +335,21 @@ static void model_str(char *buf, size_t len)
 			 m.ntty, m.gnss_held ? (m.gnss_stale ? "stale" : "held") : "-",
 			 m.gpsd);
 
-	if (!usb_on || n < 0 || (size_t)n >= len)
-		return;
-	snprintf(buf + n, len - n, " | U%d %s%s%s%s tty=%s gnss=%s", u.plugged,
-		 u.dev ? "manual" : "-", u.bound ? " bound" : "", u.unbound ? " unbound" : "",
-		 u.pending == PEND_PROBE ? " pending(probe)" :
-		 u.pending == PEND_SYSFS ? " pending(sysfs)" : "",
-		 u.tty_held ? (u.tty_stale ? "stale" : "held") : "-",
-		 u.gnss_held ? (u.gnss_stale ? "stale" : "held") : "-");
+	for (int i = 0; i < NUPORTS; i++) {
+		const struct uport *up = &uports[i];
+		const struct umodel *u = &up->m;
+
+		if (!up->on || n < 0 || (size_t)n >= len)
+			return;
+		n += snprintf(buf + n, len - n, " | %c%d %s%s%s%s tty=%s gnss=%s",
+			      up->tag[0] - 32, u->plugged,
+			      u->dev ? "manual" : "-", u->bound ? " bound" : "",
+			      u->unbound ? " unbound" : "",
+			      u->pending == PEND_PROBE ? " pending(probe)" :
+			      u->pending == PEND_SYSFS ? " pending(sysfs)" : "",
+			      u->tty_held ? (u->tty_stale ? "stale" : "held") : "-",
+			      u->gnss_held ? (u->gnss_stale ? "stale" : "held") : "-");
+	}
 }
 
 /* ---- file helpers ---------------------------------------------------------- */
@@ -416,20 +453,24 @@ struct pobs {
 	bool deferred;		/* dev is in devices_deferred */
 };
 
+/* A USB port's side of an observation: the USB device, its port, controller. */
+struct uobs {
+	bool usb_dev;		/* a USB device whose serial number is the wire's name */
+	int nports;		/* its serial ports (FTDI: all usb-serial ports) */
+	char port[32];		/* the port's tty name (the first port's) */
+	bool ctrl;		/* the port's serdev controller, with new_device */
+	char ctrl_name[64];	/* serialN */
+	char ctrl_path[512];
+	struct pobs p;		/* the port's device */
+};
+
 struct obs {
 	bool ctrl;		/* COM2's controller's new_device file is there */
 	struct pobs p;		/* COM2 */
-	int nstray;		/* serdev devices on neither port's controller */
+	int nstray;		/* serdev devices on no port's controller */
 	char stray[64];
 	int ngnss;		/* gnss class devices, all of them */
-	/* the USB adapter on the usb0 wire */
-	bool usb_dev;		/* a USB device whose serial is "usb0" */
-	int nports;		/* usb-serial ports (ttyUSBn) */
-	char port[32];		/* the first one */
-	bool uctrl;		/* its serdev controller, with new_device */
-	char uctrl_name[64];	/* serialN */
-	char uctrl_path[512];
-	struct pobs u;		/* the USB port */
+	struct uobs u[NUPORTS];	/* the USB ports, when their steps are drawn */
 };
 
 /*
@@ -516,42 +557,36 @@ static void observe_dev(struct pobs *o, const char *def)
 	o->deferred = in_deferred(def, o->dev);
 }
 
-/* The USB device on the usb0 wire (by its serial number), and its port. */
-static void observe_usb(struct obs *o)
+/* The port's serdev controller under DIR, looked for again only once gone. */
+static void observe_ctrl(struct uport *up, struct uobs *o, const char *dir)
 {
-	/*
-	 * Every settle poll comes here, and under TCG each sysfs lookup costs
-	 * (a plugged adapter made COM2's cheap steps 3 to 4 ms dearer): the
-	 * USB device found by its serial number and the port's controller are
-	 * kept, and only looked for again once gone.  Only this program plugs
-	 * an adapter, so a device still there under the name is the one found.
-	 */
-	static char udev[64], uport[32], uctrl[64];
-	char p[PATH_MAX], *s;
-	struct dirent *de;
-	DIR *d;
+	char p[PATH_MAX];
 
-	if (udev[0]) {
-		snprintf(p, sizeof(p), USB_DEVS "/%s", udev);
-		o->usb_dev = exists(p);
-		if (!o->usb_dev)
-			udev[0] = '\0';
+	if (up->seen_ctrl[0]) {
+		snprintf(p, sizeof(p), "%s/new_device", up->seen_ctrl_path);
+		o->ctrl = exists(p);
 	}
-	d = o->usb_dev ? NULL : opendir(USB_DEVS);
-	while (d && (de = readdir(d))) {
-		if (de->d_name[0] == '.' || strchr(de->d_name, ':') || !strchr(de->d_name, '-'))
-			continue;
-		snprintf(p, sizeof(p), USB_DEVS "/%s/serial", de->d_name);
-		s = read_all(p, NULL);
-		if (s && !strcmp(s, USB_WIRE "\n")) {
-			o->usb_dev = true;
-			snprintf(udev, sizeof(udev), "%.63s", de->d_name);
-		}
-		free(s);
+	if (!o->ctrl) {
+		o->ctrl = !find_ctrl(dir, up->seen_ctrl_path, up->seen_ctrl);
+		if (!o->ctrl)
+			up->seen_ctrl[0] = '\0';
 	}
-	if (d)
-		closedir(d);
-	d = opendir(USB_SERIAL_DEVS);
+	if (o->ctrl) {
+		snprintf(o->ctrl_path, sizeof(o->ctrl_path), "%s", up->seen_ctrl_path);
+		snprintf(o->ctrl_name, sizeof(o->ctrl_name), "%s", up->seen_ctrl);
+	}
+}
+
+/*
+ * The FTDI adapter's port: the usb-serial ports, all of them (only this
+ * program plugs an adapter), and the first one's controller.
+ */
+static void observe_ftdi(struct uport *up, struct uobs *o)
+{
+	char p[PATH_MAX];
+	struct dirent *de;
+	DIR *d = opendir(USB_SERIAL_DEVS);
+
 	while (d && (de = readdir(d))) {
 		if (de->d_name[0] == '.')
 			continue;
@@ -562,25 +597,114 @@ static void observe_usb(struct obs *o)
 		closedir(d);
 	if (!o->nports)
 		return;
-	if (uctrl[0] && !strcmp(uport, o->port)) {
-		snprintf(p, sizeof(p), USB_SERIAL_DEVS "/%s/%s/new_device", uport, uctrl);
-		o->uctrl = exists(p);
-		if (o->uctrl) {
-			snprintf(o->uctrl_path, sizeof(o->uctrl_path), USB_SERIAL_DEVS "/%s/%s",
-				 uport, uctrl);
-			snprintf(o->uctrl_name, sizeof(o->uctrl_name), "%s", uctrl);
+	if (strcmp(up->seen_port, o->port)) {	/* another port: another controller */
+		snprintf(up->seen_port, sizeof(up->seen_port), "%s", o->port);
+		up->seen_ctrl[0] = '\0';
+	}
+	snprintf(p, sizeof(p), USB_SERIAL_DEVS "/%s", o->port);
+	observe_ctrl(up, o, p);
+}
+
+/*
+ * The ACM gadget's port on the host side: cdc-acm's communication
+ * interface (class 02) of the gadget's USB device, its tty (ttyACMn, in
+ * the interface's tty/ while shown; the name seen last while a driver
+ * hides it) and its controller.  Once the USB device is gone, the port is
+ * still counted while the tty class device of the name seen last is there.
+ */
+static void observe_acm(struct uport *up, struct uobs *o)
+{
+	char p[PATH_MAX], *s;
+	struct dirent *de;
+	DIR *d;
+
+	if (!o->usb_dev) {
+		snprintf(p, sizeof(p), "/sys/class/tty/%s", up->seen_port);
+		if (up->seen_port[0] && exists(p)) {
+			o->nports = 1;
+			snprintf(o->port, sizeof(o->port), "%s", up->seen_port);
 		}
+		return;
 	}
-	if (!o->uctrl) {
-		snprintf(p, sizeof(p), USB_SERIAL_DEVS "/%s", o->port);
-		o->uctrl = !find_ctrl(p, o->uctrl_path, o->uctrl_name);
-		snprintf(uport, sizeof(uport), "%s", o->uctrl ? o->port : "");
-		snprintf(uctrl, sizeof(uctrl), "%s", o->uctrl ? o->uctrl_name : "");
+	if (!up->seen_intf[0]) {
+		size_t ul = strlen(up->seen_udev);
+
+		d = opendir(USB_DEVS);
+		while (d && (de = readdir(d))) {
+			if (strncmp(de->d_name, up->seen_udev, ul) || de->d_name[ul] != ':')
+				continue;
+			snprintf(p, sizeof(p), USB_DEVS "/%s/bInterfaceClass", de->d_name);
+			s = read_all(p, NULL);
+			if (s && !strcmp(s, "02\n"))
+				snprintf(up->seen_intf, sizeof(up->seen_intf), "%.63s", de->d_name);
+			free(s);
+		}
+		if (d)
+			closedir(d);
+		if (!up->seen_intf[0])
+			return;
 	}
+	snprintf(p, sizeof(p), USB_DEVS "/%s/driver", up->seen_intf);
+	if (!exists(p))		/* cdc-acm has not probed it (yet) */
+		return;
+	o->nports = 1;
+	snprintf(p, sizeof(p), USB_DEVS "/%s/tty", up->seen_intf);
+	d = opendir(p);
+	while (d && (de = readdir(d)))
+		if (!strncmp(de->d_name, "ttyACM", 6))
+			snprintf(up->seen_port, sizeof(up->seen_port), "%.31s", de->d_name);
+	if (d)
+		closedir(d);
+	snprintf(o->port, sizeof(o->port), "%s", up->seen_port);
+	snprintf(p, sizeof(p), USB_DEVS "/%s", up->seen_intf);
+	observe_ctrl(up, o, p);
+}
+
+/*
+ * A USB port: its USB device (found by its serial number, the wire's
+ * name), its port and controller, its tty.  Every settle poll comes here,
+ * and under TCG each sysfs lookup costs (a plugged adapter made COM2's
+ * cheap steps 3 to 4 ms dearer): what is found is kept, and only looked
+ * for again once gone.
+ */
+static void observe_usb(struct uport *up, struct uobs *o)
+{
+	char p[PATH_MAX], *s;
+	struct dirent *de;
+	DIR *d;
+
+	if (up->seen_udev[0]) {
+		snprintf(p, sizeof(p), USB_DEVS "/%s", up->seen_udev);
+		o->usb_dev = exists(p);
+		if (!o->usb_dev)
+			up->seen_udev[0] = up->seen_intf[0] = up->seen_ctrl[0] = '\0';
+	}
+	d = o->usb_dev ? NULL : opendir(USB_DEVS);
+	while (d && (de = readdir(d))) {
+		if (de->d_name[0] == '.' || strchr(de->d_name, ':') || !strchr(de->d_name, '-'))
+			continue;
+		snprintf(p, sizeof(p), USB_DEVS "/%s/serial", de->d_name);
+		s = read_all(p, NULL);
+		if (s && !strncmp(s, up->wire, strlen(up->wire)) && s[strlen(up->wire)] == '\n') {
+			o->usb_dev = true;
+			snprintf(up->seen_udev, sizeof(up->seen_udev), "%.63s", de->d_name);
+			if (up->gadget)		/* a new plug: a new port */
+				up->seen_port[0] = '\0';
+		}
+		free(s);
+	}
+	if (d)
+		closedir(d);
+	if (up->gadget)
+		observe_acm(up, o);
+	else
+		observe_ftdi(up, o);
+	if (!o->nports || !o->port[0])
+		return;
 	snprintf(p, sizeof(p), "/dev/%s", o->port);
-	o->u.tty_node = exists(p);
+	o->p.tty_node = exists(p);
 	snprintf(p, sizeof(p), "/sys/class/tty/%s", o->port);
-	o->u.tty_class = exists(p);
+	o->p.tty_class = exists(p);
 }
 
 static void observe(struct obs *o)
@@ -590,35 +714,40 @@ static void observe(struct obs *o)
 	DIR *d;
 	ssize_t n;
 	char *def;
+	bool any = false;
 
 	memset(o, 0, sizeof(*o));
 	snprintf(p, sizeof(p), "%s/new_device", ctrl_path);
 	o->ctrl = exists(p);
-	if (usb_on)
-		observe_usb(o);
+	for (int i = 0; i < NUPORTS; i++)
+		if (uports[i].on)
+			observe_usb(&uports[i], &o->u[i]);
 	d = opendir(SERIAL_DEVS);
 	while (d && (de = readdir(d))) {
-		struct pobs *po;
+		struct pobs *po = NULL;
 
 		if (strncmp(de->d_name, "serial", 6) || !strchr(de->d_name, '-'))
 			continue;
-		if (on_ctrl(de->d_name, ctrl_name)) {
+		if (on_ctrl(de->d_name, ctrl_name))
 			po = &o->p;
-		} else if (o->uctrl && on_ctrl(de->d_name, o->uctrl_name)) {
-			po = &o->u;
-		} else {
+		for (int i = 0; !po && i < NUPORTS; i++)
+			if (o->u[i].ctrl && on_ctrl(de->d_name, o->u[i].ctrl_name))
+				po = &o->u[i].p;
+		if (!po) {
 			if (o->nstray++ == 0)
 				snprintf(o->stray, sizeof(o->stray), "%.63s", de->d_name);
 			continue;
 		}
 		if (po->ndev++ == 0)
 			snprintf(po->dev, sizeof(po->dev), "%.63s", de->d_name);
+		any = true;
 	}
 	if (d)
 		closedir(d);
-	def = o->p.ndev || o->u.ndev ? read_all(DEFERRED, NULL) : NULL;
+	def = any ? read_all(DEFERRED, NULL) : NULL;
 	observe_dev(&o->p, def);
-	observe_dev(&o->u, def);
+	for (int i = 0; i < NUPORTS; i++)
+		observe_dev(&o->u[i].p, def);
 	free(def);
 	o->p.tty_node = exists(TTY_NODE);
 	o->p.tty_class = exists(TTY_CLASS);
@@ -639,8 +768,9 @@ static void observe(struct obs *o)
 		b = b ? b + 1 : l;
 		if (o->p.ndev && !strcmp(b, o->p.dev))
 			po = &o->p;
-		else if (o->u.ndev && !strcmp(b, o->u.dev))
-			po = &o->u;
+		for (int i = 0; !po && i < NUPORTS; i++)
+			if (o->u[i].p.ndev && !strcmp(b, o->u[i].p.dev))
+				po = &o->u[i].p;
 		if (!po)
 			continue;
 		snprintf(po->gnss, sizeof(po->gnss), "%.31s", de->d_name);
@@ -708,6 +838,38 @@ static bool port_matches(const char *port, const struct pobs *o, bool dev, const
 	return true;
 }
 
+/* A USB port against its model: there exactly while plugged, its device. */
+static bool uport_matches(const struct uport *up, const struct uobs *o, char *why, size_t len)
+{
+	const struct umodel *u = &up->m;
+
+	if (o->usb_dev != u->plugged || o->nports != (int)u->plugged) {
+		snprintf(why, len, "the USB port exists exactly while plugged: %s %s, "
+			 "its USB device (serial %s) %s, %d port%s%s%s", up->what,
+			 u->plugged ? "plugged" : "unplugged", up->wire,
+			 o->usb_dev ? "present" : "absent",
+			 o->nports, o->nports == 1 ? "" : "s", o->nports ? ": " : "", o->port);
+		return false;
+	}
+	if (o->ctrl != u->plugged) {
+		snprintf(why, len, "the controller lives as long as the port: %s plugged, "
+			 "no serdev controller with new_device on its port %s", up->what, o->port);
+		return false;
+	}
+	if (!u->plugged)
+		return true;
+	if (!port_matches(o->port[0] ? o->port : "(no tty seen)", &o->p, u->dev,
+			  u->dev ? "manual" : "-", u->bound, u->pending,
+			  u->tty_held && !u->tty_stale, true, why, len))
+		return false;
+	if (u->dev && (o->p.dev_acpi || o->p.dev_of)) {
+		snprintf(why, len, "the device on %s comes from its description: expected "
+			 "a hand-made one, %s has a firmware node", o->port, o->p.dev);
+		return false;
+	}
+	return true;
+}
+
 /*
  * Does what the kernel shows match the model?  If not, say which invariant
  * it breaks in WHY.
@@ -716,6 +878,7 @@ static bool matches(const struct obs *o, char *why, size_t len)
 {
 	bool dev = m.slot != SLOT_NONE;
 	const struct pobs *p = &o->p;
+	int nbound = p->bound;
 
 	if (!o->ctrl) {
 		snprintf(why, len, "the controller lives as long as the port: %s's new_device is gone",
@@ -724,10 +887,8 @@ static bool matches(const struct obs *o, char *why, size_t len)
 	}
 	if (o->nstray) {
 		snprintf(why, len, "no device without its description: %d serdev device%s on "
-			 "neither %s's controller %s nor %s's (%s): %s", o->nstray,
-			 o->nstray > 1 ? "s" : "", TTY, ctrl_name,
-			 u.plugged ? "the USB port" : "an unplugged USB port",
-			 o->uctrl ? o->uctrl_name : "none", o->stray);
+			 "neither %s's controller %s nor a plugged USB port's: %s", o->nstray,
+			 o->nstray > 1 ? "s" : "", TTY, ctrl_name, o->stray);
 		return false;
 	}
 	if (!port_matches(TTY, p, dev, slot_name[m.slot], m.bound, m.pending, m.ntty, true,
@@ -743,33 +904,16 @@ static bool matches(const struct obs *o, char *why, size_t len)
 			 "a hand-made one");
 		return false;
 	}
-	/* the USB port, when the run has one */
-	if (o->usb_dev != u.plugged || o->nports != (int)u.plugged) {
-		snprintf(why, len, "the USB port exists exactly while plugged: %s, "
-			 "USB device of " USB_WIRE " %s, %d usb-serial port%s%s%s",
-			 u.plugged ? "plugged" : "unplugged", o->usb_dev ? "present" : "absent",
-			 o->nports, o->nports == 1 ? "" : "s", o->nports ? ": " : "", o->port);
-		return false;
+	for (int i = 0; i < NUPORTS; i++) {
+		if (!uports[i].on)
+			continue;
+		if (!uport_matches(&uports[i], &o->u[i], why, len))
+			return false;
+		nbound += o->u[i].p.bound;
 	}
-	if (o->uctrl != u.plugged) {
-		snprintf(why, len, "the controller lives as long as the port: %s plugged, "
-			 "no serdev controller with new_device under it", o->port);
-		return false;
-	}
-	if (u.plugged && !port_matches(o->port, &o->u, u.dev, u.dev ? "manual" : "-",
-				       u.bound, u.pending, u.tty_held && !u.tty_stale, true,
-				       why, len))
-		return false;
-	if (u.plugged && u.dev && (o->u.dev_acpi || o->u.dev_of)) {
-		snprintf(why, len, "the device on %s comes from its description: expected "
-			 "a hand-made one, %s has a firmware node", o->port, o->u.dev);
-		return false;
-	}
-	if (o->ngnss != (int)p->bound + (int)o->u.bound) {
+	if (o->ngnss != nbound) {
 		snprintf(why, len, "a GNSS device exactly while gnss-sirf is bound: %d gnss "
-			 "class devices, %s%s%s bound",
-			 o->ngnss, p->bound ? p->dev : "", p->bound && o->u.bound ? " and " : "",
-			 o->u.bound ? o->u.dev : p->bound ? "" : "none");
+			 "class devices, %d serdev devices bound to gnss-sirf", o->ngnss, nbound);
 		return false;
 	}
 	return true;
@@ -822,12 +966,17 @@ static int settle(void)
 			snprintf(dev_name, sizeof(dev_name), "serial256-0");
 		if (m.bound)
 			snprintf(gnss_name, sizeof(gnss_name), "gnss0");
-		if (u.plugged)
-			snprintf(usb_port, sizeof(usb_port), "ttyUSB0");
-		if (u.dev)
-			snprintf(usb_dev_name, sizeof(usb_dev_name), "serial258-0");
-		if (u.bound)
-			snprintf(usb_gnss_name, sizeof(usb_gnss_name), "gnss1");
+		for (int i = 0; i < NUPORTS; i++) {
+			struct uport *up = &uports[i];
+
+			if (up->m.plugged)
+				snprintf(up->port, sizeof(up->port), "%s0",
+					 up->gadget ? "ttyACM" : "ttyUSB");
+			if (up->m.dev)
+				snprintf(up->dev_name, sizeof(up->dev_name), "serial%d-0", 258 + i);
+			if (up->m.bound)
+				snprintf(up->gnss_name, sizeof(up->gnss_name), "gnss%d", 1 + i);
+		}
 		return 0;
 	}
 	for (;;) {
@@ -843,16 +992,21 @@ static int settle(void)
 		snprintf(dev_name, sizeof(dev_name), "%s", o.p.dev);
 	if (o.p.bound)
 		snprintf(gnss_name, sizeof(gnss_name), "%s", o.p.gnss);
-	usb_port[0] = usb_ctrl_name[0] = usb_ctrl_path[0] = usb_gnss_name[0] = '\0';
-	if (o.nports) {
-		snprintf(usb_port, sizeof(usb_port), "%s", o.port);
-		snprintf(usb_ctrl_name, sizeof(usb_ctrl_name), "%s", o.uctrl_name);
-		snprintf(usb_ctrl_path, sizeof(usb_ctrl_path), "%s", o.uctrl_path);
+	for (int i = 0; i < NUPORTS; i++) {
+		struct uport *up = &uports[i];
+		const struct uobs *uo = &o.u[i];
+
+		up->port[0] = up->ctrl_name[0] = up->ctrl_path[0] = up->gnss_name[0] = '\0';
+		if (uo->nports) {
+			snprintf(up->port, sizeof(up->port), "%s", uo->port);
+			snprintf(up->ctrl_name, sizeof(up->ctrl_name), "%s", uo->ctrl_name);
+			snprintf(up->ctrl_path, sizeof(up->ctrl_path), "%s", uo->ctrl_path);
+		}
+		if (uo->p.ndev)
+			snprintf(up->dev_name, sizeof(up->dev_name), "%s", uo->p.dev);
+		if (uo->p.bound)
+			snprintf(up->gnss_name, sizeof(up->gnss_name), "%s", uo->p.gnss);
 	}
-	if (o.u.ndev)
-		snprintf(usb_dev_name, sizeof(usb_dev_name), "%s", o.u.dev);
-	if (o.u.bound)
-		snprintf(usb_gnss_name, sizeof(usb_gnss_name), "%s", o.u.gnss);
 	settle_total += t;
 	if (t > settle_worst) {
 		settle_worst = t;
@@ -1642,26 +1796,28 @@ static int close_held(int *fd, const char *what)
 	return r;
 }
 
-static bool usb_tty_live(void)
+static bool usb_tty_live(const struct uport *up)
 {
-	return u.tty_held && !u.tty_stale;
+	return up->m.tty_held && !up->m.tty_stale;
 }
 
 /* The GPS leaves the port (delete_device, unplug), bound or not. */
-static void usb_model_leave(void)
+static void usb_model_leave(struct uport *up)
 {
-	u.dev = u.bound = u.unbound = false;
-	u.pending = PEND_NONE;
-	if (u.gnss_held)
-		u.gnss_stale = true;
+	struct umodel *u = &up->m;
+
+	u->dev = u->bound = u->unbound = false;
+	u->pending = PEND_NONE;
+	if (u->gnss_held)
+		u->gnss_stale = true;
 }
 
-static int usb_tty_open(void)
+static int usb_tty_open(struct uport *up)
 {
 	char p[64];
 	int fd = 99, got = 0;
 
-	snprintf(p, sizeof(p), "/dev/%s", usb_port);
+	snprintf(p, sizeof(p), "/dev/%s", up->port);
 	desc_add("hold %s open", p);
 	if (!model_only) {
 		fd = open(p, O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
@@ -1671,40 +1827,41 @@ static int usb_tty_open(void)
 		return -1;
 	if (!model_only)
 		set_raw(fd, B115200);
-	usb_tty_fd = fd;
-	u.tty_held = true;
-	u.tty_stale = false;
+	up->tty_fd = fd;
+	up->m.tty_held = true;
+	up->m.tty_stale = false;
 	return 0;
 }
 
-static int usb_tty_close(void)
+static int usb_tty_close(struct uport *up)
 {
-	bool stale = u.tty_stale;
+	struct umodel *u = &up->m;
+	bool stale = u->tty_stale;
 
 	desc_add("close the held tty fd%s", stale ? " (its adapter is gone)" : "");
-	if (stale && check_stale(usb_tty_fd, "ttyUSB (unplugged)"))
+	if (stale && check_stale(up->tty_fd, "the USB port's tty (unplugged)"))
 		return -1;
-	if (close_held(&usb_tty_fd, "ttyUSB"))
+	if (close_held(&up->tty_fd, "tty"))
 		return -1;
-	u.tty_held = u.tty_stale = false;
+	u->tty_held = u->tty_stale = false;
 	if (stale) {
-		ev[EV_USB_STALE_CLOSED]++;
-	} else if (u.pending) {
+		up->ev[UEV_STALE_CLOSED]++;
+	} else if (u->pending) {
 		/* the last close: the deferred bind happens now */
-		u.pending = PEND_NONE;
-		u.bound = true;
-		ev[EV_USB_BIND]++;
-		ev[EV_USB_DEFERRED_BIND]++;
+		u->pending = PEND_NONE;
+		u->bound = true;
+		up->ev[UEV_BIND]++;
+		up->ev[UEV_DEFERRED_BIND]++;
 	}
 	return 0;
 }
 
-static int usb_gnss_open(void)
+static int usb_gnss_open(struct uport *up)
 {
 	char p[64];
 	int fd = 99, got = 0;
 
-	snprintf(p, sizeof(p), "/dev/%s", usb_gnss_name);
+	snprintf(p, sizeof(p), "/dev/%s", up->gnss_name);
 	desc_add("hold %s open", p);
 	if (!model_only) {
 		fd = open(p, O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
@@ -1712,176 +1869,226 @@ static int usb_gnss_open(void)
 	}
 	if (expect("open of the USB GPS's gnss device (bound)", got, 0))
 		return -1;
-	usb_gnss_fd = fd;
-	u.gnss_held = true;
-	u.gnss_stale = false;
+	up->gnss_fd = fd;
+	up->m.gnss_held = true;
+	up->m.gnss_stale = false;
 	return 0;
 }
 
-static int usb_gnss_close(void)
+static int usb_gnss_close(struct uport *up)
 {
-	bool stale = u.gnss_stale;
+	bool stale = up->m.gnss_stale;
 
 	desc_add("close the held gnss fd%s", stale ? " (its device is gone)" : "");
-	if (stale && check_stale(usb_gnss_fd, "gnss of the USB GPS (gone)"))
+	if (stale && check_stale(up->gnss_fd, "gnss of the USB GPS (gone)"))
 		return -1;
-	if (close_held(&usb_gnss_fd, "gnss"))
+	if (close_held(&up->gnss_fd, "gnss"))
 		return -1;
 	if (stale)
-		ev[EV_USB_STALE_CLOSED]++;
-	u.gnss_held = u.gnss_stale = false;
+		up->ev[UEV_STALE_CLOSED]++;
+	up->m.gnss_held = up->m.gnss_stale = false;
 	return 0;
 }
 
-static int usb_new_device(void)
+static int usb_new_device(struct uport *up)
 {
+	struct umodel *u = &up->m;
 	char p[PATH_MAX];
-	int want = u.dev ? -EBUSY : 0, got = want;
+	int want = u->dev ? -EBUSY : 0, got = want;
 
-	desc_add("new_device %s%s", COMPATIBLE, u.dev ? " (slot taken)" : "");
-	snprintf(p, sizeof(p), "%s/new_device", usb_ctrl_path);
+	desc_add("new_device %s%s", COMPATIBLE, u->dev ? " (slot taken)" : "");
+	snprintf(p, sizeof(p), "%s/new_device", up->ctrl_path);
 	if (!model_only)
 		got = write_str(p, COMPATIBLE "\n");
 	if (expect("new_device of the USB port", got, want))
 		return -1;
 	if (want) {
-		ev[EV_USB_NEW_DEVICE_EBUSY]++;
+		up->ev[UEV_NEW_DEVICE_EBUSY]++;
 		return 0;
 	}
-	u.dev = true;
-	u.unbound = false;
-	if (usb_tty_live()) {
-		u.pending = PEND_PROBE;
+	u->dev = true;
+	u->unbound = false;
+	if (usb_tty_live(up)) {
+		u->pending = PEND_PROBE;
 	} else {
-		u.bound = true;
-		ev[EV_USB_BIND]++;
+		u->bound = true;
+		up->ev[UEV_BIND]++;
 	}
 	return 0;
 }
 
-static int usb_delete_device(void)
+static int usb_delete_device(struct uport *up)
 {
 	char p[PATH_MAX], name[80];
-	int want = u.dev ? 0 : -ENODEV, got = want;
+	int want = up->m.dev ? 0 : -ENODEV, got = want;
 
 	/* with no device: the last one seen, or a name that never was one */
-	snprintf(name, sizeof(name), "%s", usb_dev_name[0] ? usb_dev_name : "serial99-0");
-	desc_add("delete_device %s%s", name, u.dev ? "" : " (none)");
-	snprintf(p, sizeof(p), "%s/delete_device", usb_ctrl_path);
+	snprintf(name, sizeof(name), "%s", up->dev_name[0] ? up->dev_name : "serial99-0");
+	desc_add("delete_device %s%s", name, up->m.dev ? "" : " (none)");
+	snprintf(p, sizeof(p), "%s/delete_device", up->ctrl_path);
 	strcat(name, "\n");
 	if (!model_only)
 		got = write_str(p, name);
 	if (expect("delete_device of the USB port", got, want))
 		return -1;
 	if (!want) {
-		ev[EV_USB_DELETE]++;
-		usb_model_leave();
+		up->ev[UEV_DELETE]++;
+		usb_model_leave(up);
 	}
 	return 0;
 }
 
-static int usb_unbind(void)
+static int usb_unbind(struct uport *up)
 {
 	int got = 0;
 
-	desc_add("unbind %s", usb_dev_name);
+	desc_add("unbind %s", up->dev_name);
 	if (!model_only)
-		got = write_str(SIRF "/unbind", usb_dev_name);
+		got = write_str(SIRF "/unbind", up->dev_name);
 	if (expect("gnss-sirf/unbind of the USB GPS", got, 0))
 		return -1;
-	ev[EV_USB_UNBIND]++;
-	u.bound = false;
-	u.unbound = true;
-	if (u.gnss_held)
-		u.gnss_stale = true;
+	up->ev[UEV_UNBIND]++;
+	up->m.bound = false;
+	up->m.unbound = true;
+	if (up->m.gnss_held)
+		up->m.gnss_stale = true;
 	return 0;
 }
 
-static int usb_bind(void)
+static int usb_bind(struct uport *up)
 {
-	int want = usb_tty_live() ? -EAGAIN : 0, got = want;
+	struct umodel *u = &up->m;
+	int want = usb_tty_live(up) ? -EAGAIN : 0, got = want;
 
-	desc_add("bind %s%s", usb_dev_name, want ? " (tty open)" : "");
+	desc_add("bind %s%s", up->dev_name, want ? " (tty open)" : "");
 	if (!model_only)
-		got = write_str(SIRF "/bind", usb_dev_name);
+		got = write_str(SIRF "/bind", up->dev_name);
 	if (expect("gnss-sirf/bind of the USB GPS", got, want))
 		return -1;
-	u.unbound = false;
+	u->unbound = false;
 	if (!want) {
-		u.bound = true;
-		ev[EV_USB_BIND]++;
-	} else if (!u.pending) {
-		u.pending = PEND_SYSFS;
-		ev[EV_USB_SYSFS_BIND_DEFERRED]++;
+		u->bound = true;
+		up->ev[UEV_BIND]++;
+	} else if (!u->pending) {
+		u->pending = PEND_SYSFS;
+		up->ev[UEV_SYSFS_BIND_DEFERRED]++;
 	}
 	return 0;
 }
 
-static int usb_plug(void)
+/*
+ * Plug or unplug: the FTDI adapter by the host (QMP device_add/del of its
+ * usb-serial device); the ACM gadget by binding it to its UDC, or writing
+ * an empty line to its UDC file (USB gadget configfs).
+ */
+static int usb_host_plug(struct uport *up, bool plug)
 {
-	desc_add("plug the adapter (host usb-add %s)%s", USB_WIRE,
-		 u.tty_held || u.gnss_held ? " with an old fd held" : "");
-	if (host_request("usb-add " USB_WIRE))
+	char req[48];
+	int got = 0;
+
+	if (!up->gadget) {
+		snprintf(req, sizeof(req), "usb-%s %.31s", plug ? "add" : "del", up->wire);
+		return host_request(req);
+	}
+	if (!model_only)
+		got = write_str(up->udc_file, plug ? up->udc : "\n");
+	if (got)
+		return fail("%s: write of '%s' to %s: %s", up->what, plug ? up->udc : "",
+			    up->udc_file, strerror(-got));
+	return 0;
+}
+
+/*
+ * The gadget's far end (ttyGSn) after a plug: u_serial hangs up whoever
+ * holds it open at an unplug, so it is opened anew at each plug.
+ */
+static int usb_far_open(struct uport *up)
+{
+	if (!up->gadget || model_only)
+		return 0;
+	if (up->far_fd >= 0)
+		close(up->far_fd);
+	up->far_fd = open(up->far_path, O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
+	if (up->far_fd < 0)
+		return fail("open of %s (the gadget's far end) after the plug: %s",
+			    up->far_path, strerror(errno));
+	drain(up->far_fd);
+	return 0;
+}
+
+static int usb_plug(struct uport *up)
+{
+	struct umodel *u = &up->m;
+
+	desc_add("plug %s (%s %s)%s", up->what, up->gadget ? "UDC bind of" : "host usb-add",
+		 up->wire, u->tty_held || u->gnss_held ? " with an old fd held" : "");
+	if (usb_host_plug(up, true))
 		return -1;
-	ev[EV_USB_PLUG]++;
-	if (u.tty_held || u.gnss_held)
-		ev[EV_USB_PLUG_STALE_HELD]++;
-	u.plugged = true;
-	if (settle())
+	up->ev[UEV_PLUG]++;
+	if (u->tty_held || u->gnss_held)
+		up->ev[UEV_PLUG_STALE_HELD]++;
+	u->plugged = true;
+	if (settle() || usb_far_open(up))
 		return -1;
-	desc_add("%s", usb_port);	/* ttyUSB1 while the last one's tty is held */
+	desc_add("%s", up->port);	/* ttyUSB1 while the last one's tty is held */
 	return 0;
 }
 
 /* Unplug; then the fds held on the port read EOF and fail writes. */
-static int usb_unplug(void)
+static int usb_unplug(struct uport *up)
 {
-	bool tty = usb_tty_live(), gnss = u.gnss_held && !u.gnss_stale;
+	struct umodel *u = &up->m;
+	bool tty = usb_tty_live(up), gnss = u->gnss_held && !u->gnss_stale;
 
-	desc_add("unplug (host usb-del %s)%s%s%s", USB_WIRE,
-		 u.bound ? ": GPS bound" : u.pending ? ": GPS's bind pending" :
-		 u.dev ? ": GPS not bound" : "", gnss ? ", gnss fd held" : "",
+	desc_add("unplug %s (%s %s)%s%s%s", up->what, up->gadget ? "UDC unbind of" : "host usb-del",
+		 up->wire, u->bound ? ": GPS bound" : u->pending ? ": GPS's bind pending" :
+		 u->dev ? ": GPS not bound" : "", gnss ? ", gnss fd held" : "",
 		 tty ? ", tty fd held" : "");
-	if (host_request("usb-del " USB_WIRE))
+	if (usb_host_plug(up, false))
 		return -1;
-	ev[EV_USB_UNPLUG]++;
-	ev[EV_USB_UNPLUG_BOUND] += u.bound;
-	ev[EV_USB_UNPLUG_GNSS_HELD] += gnss;
-	ev[EV_USB_UNPLUG_TTY_HELD] += tty;
-	ev[EV_USB_UNPLUG_PENDING] += u.pending != PEND_NONE;
-	ev[EV_USB_UNPLUG_DEVICE] += u.dev;
-	u.unplugs++;
-	u.plugged = false;
-	usb_model_leave();
-	if (u.tty_held)
-		u.tty_stale = true;
+	up->ev[UEV_UNPLUG]++;
+	up->ev[UEV_UNPLUG_BOUND] += u->bound;
+	up->ev[UEV_UNPLUG_GNSS_HELD] += gnss;
+	up->ev[UEV_UNPLUG_TTY_HELD] += tty;
+	up->ev[UEV_UNPLUG_PENDING] += u->pending != PEND_NONE;
+	up->ev[UEV_UNPLUG_DEVICE] += u->dev;
+	u->unplugs++;
+	u->plugged = false;
+	usb_model_leave(up);
+	if (u->tty_held)
+		u->tty_stale = true;
 	if (settle())
 		return -1;
-	if (tty && check_stale(usb_tty_fd, "the held ttyUSB fd after the unplug"))
+	if (tty && check_stale(up->tty_fd, "the held tty fd after the unplug"))
 		return -1;
-	if (gnss && check_stale(usb_gnss_fd, "the held gnss fd after the unplug"))
+	if (gnss && check_stale(up->gnss_fd, "the held gnss fd after the unplug"))
 		return -1;
+	if (up->gadget && up->far_fd >= 0) {
+		close(up->far_fd);
+		up->far_fd = -1;
+	}
 	return 0;
 }
 
-/* Bytes both ways between the far end and the ttyUSBn, or the GPS's gnssN. */
-static int op_usb_bytes(void)
+/* Bytes both ways between the far end and the port's tty, or the GPS's gnssN. */
+static int op_usb_bytes(struct uport *up)
 {
+	const struct umodel *u = &up->m;
 	char p[64];
-	bool gnss = u.bound, held = gnss ? u.gnss_held && !u.gnss_stale : usb_tty_live();
+	bool gnss = u->bound, held = gnss ? u->gnss_held && !u->gnss_stale : usb_tty_live(up);
 	int fd, r;
 
-	if (!u.plugged) {
-		desc_add("usb bytes: no adapter plugged");
+	if (!u->plugged) {
+		desc_add("%s bytes: not plugged", up->tag);
 		return 0;
 	}
-	snprintf(p, sizeof(p), "/dev/%s", gnss ? usb_gnss_name : usb_port);
-	desc_add("usb bytes both ways through %s (%s fd)", p, held ? "held" : "new");
-	ev[gnss ? EV_USB_GNSS_ROUNDTRIP : EV_USB_TTY_ROUNDTRIP]++;
+	snprintf(p, sizeof(p), "/dev/%s", gnss ? up->gnss_name : up->port);
+	desc_add("%s bytes both ways through %s (%s fd)", up->tag, p, held ? "held" : "new");
+	up->ev[gnss ? UEV_GNSS_ROUNDTRIP : UEV_TTY_ROUNDTRIP]++;
 	if (model_only)
 		return 0;
 	if (held) {
-		fd = gnss ? usb_gnss_fd : usb_tty_fd;
+		fd = gnss ? up->gnss_fd : up->tty_fd;
 	} else {
 		fd = open(p, O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
 		if (fd < 0)
@@ -1892,114 +2099,118 @@ static int op_usb_bytes(void)
 	}
 	if (!gnss)
 		tcflush(fd, TCIOFLUSH);
-	r = bytes_both_ways(fd, far_usb_fd, p + 5, true);
+	r = bytes_both_ways(fd, up->far_fd, p + 5, true);
 	if (!held)
 		close(fd);
 	return r;
 }
 
 /*
- * usb_plug: plug the adapter, or unplug it.  Unplugs take turns at how:
- * the first with the GPS bound and its /dev/gnssN held open (made so
- * first: new_device or bind, and the fd opened), the second with the
- * ttyUSBn held open and the GPS's bind pending on it (unbound, the tty
- * opened, then new_device or bind); bytes go both ways through the held
- * fd just before the unplug takes it away.  The third as the
- * other steps left the port; and again.  So every run that unplugs three times has
- * unplugged under both (the model decides, not the seed: a replay takes
- * the same turns).
+ * usb_plug: plug the port's adapter, or unplug it.  Unplugs take turns at
+ * how: the first with the GPS bound and its /dev/gnssN held open (made so
+ * first: new_device or bind, and the fd opened), the second with the tty
+ * held open and the GPS's bind pending on it (unbound, the tty opened,
+ * then new_device or bind); bytes go both ways through the held fd just
+ * before the unplug takes it away.  The third as the other steps left the
+ * port; and again.  So every run that unplugs a port three times has
+ * unplugged it under both (the model decides, not the seed: a replay
+ * takes the same turns).
  */
-static int op_usb_plug(void)
+static int op_usb_plug(struct uport *up)
 {
-	if (!u.plugged)
-		return usb_plug();
-	switch (u.unplugs % 3) {
+	struct umodel *u = &up->m;
+
+	if (!u->plugged)
+		return usb_plug(up);
+	switch (u->unplugs % 3) {
 	case 0:		/* with the GPS bound and its gnss fd held */
-		if (u.tty_held && usb_tty_close())
+		if (u->tty_held && usb_tty_close(up))
 			return -1;
-		if (!u.dev) {
-			if (usb_new_device())
+		if (!u->dev) {
+			if (usb_new_device(up))
 				return -1;
-		} else if (!u.bound && usb_bind()) {
+		} else if (!u->bound && usb_bind(up)) {
 			return -1;
 		}
 		if (settle())
 			return -1;
-		if (u.gnss_held && u.gnss_stale && usb_gnss_close())
+		if (u->gnss_held && u->gnss_stale && usb_gnss_close(up))
 			return -1;
-		if (!u.gnss_held && usb_gnss_open())
+		if (!u->gnss_held && usb_gnss_open(up))
 			return -1;
-		if (op_usb_bytes())
+		if (op_usb_bytes(up))
 			return -1;
 		break;
-	case 1:		/* with the ttyUSBn held, and a bind pending on it */
-		if (u.bound && usb_unbind())
+	case 1:		/* with the tty held, and a bind pending on it */
+		if (u->bound && usb_unbind(up))
 			return -1;
 		if (settle())
 			return -1;
-		if (u.tty_held && u.tty_stale && usb_tty_close())
+		if (u->tty_held && u->tty_stale && usb_tty_close(up))
 			return -1;
-		if (!u.tty_held && usb_tty_open())
+		if (!u->tty_held && usb_tty_open(up))
 			return -1;
-		if (!u.dev) {
-			if (usb_new_device())
+		if (!u->dev) {
+			if (usb_new_device(up))
 				return -1;
-		} else if (!u.pending && usb_bind()) {
+		} else if (!u->pending && usb_bind(up)) {
 			return -1;
 		}
-		if (settle() || op_usb_bytes())
+		if (settle() || op_usb_bytes(up))
 			return -1;
 		break;
 	}
-	return usb_unplug();
+	return usb_unplug(up);
 }
 
-static int op_usb_new_device(void)
+static int op_usb_new_device(struct uport *up)
 {
-	if (!u.plugged) {
-		desc_add("new_device: no adapter plugged");
+	if (!up->m.plugged) {
+		desc_add("%s new_device: not plugged", up->tag);
 		return 0;
 	}
-	return usb_new_device();
+	return usb_new_device(up);
 }
 
-static int op_usb_delete_device(void)
+static int op_usb_delete_device(struct uport *up)
 {
-	if (!u.plugged) {
-		desc_add("delete_device: no adapter plugged");
+	if (!up->m.plugged) {
+		desc_add("%s delete_device: not plugged", up->tag);
 		return 0;
 	}
-	return usb_delete_device();
+	return usb_delete_device(up);
 }
 
 /* unbind the USB GPS if bound, else bind it */
-static int op_usb_bind(void)
+static int op_usb_bind(struct uport *up)
 {
-	if (!u.plugged || !u.dev) {
-		desc_add("bind/unbind: no GPS on the USB port");
+	if (!up->m.plugged || !up->m.dev) {
+		desc_add("%s bind/unbind: no GPS on the port", up->tag);
 		return 0;
 	}
-	return u.bound ? usb_unbind() : usb_bind();
+	return up->m.bound ? usb_unbind(up) : usb_bind(up);
 }
 
 /*
  * Hold or let go: an fd whose device has gone is closed first (checked:
  * EOF, writes fail); else, on the plugged port, the GPS's gnss fd while it
- * is bound, the ttyUSBn's while not.
+ * is bound, the tty's while not.
  */
-static int op_usb_hold(void)
+static int op_usb_hold(struct uport *up)
 {
-	if (u.tty_held && u.tty_stale)
-		return usb_tty_close();
-	if (u.gnss_held && u.gnss_stale)
-		return usb_gnss_close();
-	if (!u.plugged) {
-		desc_add("hold: no adapter plugged");
+	const struct umodel *u = &up->m;
+
+	if (u->tty_held && u->tty_stale)
+		return usb_tty_close(up);
+	if (u->gnss_held && u->gnss_stale)
+		return usb_gnss_close(up);
+	if (!u->plugged) {
+		desc_add("%s hold: not plugged", up->tag);
 		return 0;
 	}
-	if (u.bound)
-		return u.gnss_held ? usb_gnss_close() : usb_gnss_open();
-	return u.tty_held ? usb_tty_close() : usb_tty_open();
+	if (u->bound)
+		return u->gnss_held ? usb_gnss_close(up) : usb_gnss_open(up);
+	return u->tty_held ? usb_tty_close(up) : usb_tty_open(up);
 }
 
 /* ---- choosing --------------------------------------------------------------- */
@@ -2007,17 +2218,19 @@ static int op_usb_hold(void)
 enum op {
 	OP_TTY_OPEN, OP_TTY_CLOSE, OP_TTY_BYTES, OP_STALE_OPEN, OP_GNSS_BYTES,
 	OP_GNSS_HOLD, OP_GPSD, OP_TABLE, OP_TABLE_RELOAD, OP_OVERLAY, OP_NEW_DEVICE,
-	OP_DELETE_DEVICE, OP_UNBIND, OP_BIND, OP_RACE, OP_USB_PLUG,
-	OP_USB_NEW_DEVICE, OP_USB_DELETE_DEVICE, OP_USB_BIND, OP_USB_HOLD,
-	OP_USB_BYTES, OP_N
+	OP_DELETE_DEVICE, OP_UNBIND, OP_BIND, OP_RACE,
+	OP_USB_PLUG, OP_USB_NEW_DEVICE, OP_USB_DELETE_DEVICE, OP_USB_BIND, OP_USB_HOLD,
+	OP_USB_BYTES,
+	OP_ACM_PLUG, OP_ACM_NEW_DEVICE, OP_ACM_DELETE_DEVICE, OP_ACM_BIND, OP_ACM_HOLD,
+	OP_ACM_BYTES, OP_N
 };
-
-#define OP_USB_FIRST	OP_USB_PLUG
 
 static const struct {
 	const char *name;
 	unsigned int weight;
-	int (*fn)(void);
+	int (*fn)(void);		/* a step on COM2 */
+	int (*ufn)(struct uport *);	/* a step on the USB port UP */
+	struct uport *up;
 } ops[OP_N] = {
 	[OP_TTY_OPEN]		= { "tty_open", 14, op_tty_open },
 	[OP_TTY_CLOSE]		= { "tty_close", 14, op_tty_close },
@@ -2034,27 +2247,40 @@ static const struct {
 	[OP_UNBIND]		= { "unbind", 5, op_unbind },
 	[OP_BIND]		= { "bind", 7, op_bind },
 	[OP_RACE]		= { "race", 3, op_race },
-	/* the USB port: a plug or an unplug takes 1 to 2 s under TCG */
-	[OP_USB_PLUG]		= { "usb_plug", 2, op_usb_plug },
-	[OP_USB_NEW_DEVICE]	= { "usb_new_device", 1, op_usb_new_device },
-	[OP_USB_DELETE_DEVICE]	= { "usb_delete_device", 1, op_usb_delete_device },
-	[OP_USB_BIND]		= { "usb_bind", 1, op_usb_bind },
-	[OP_USB_HOLD]		= { "usb_hold", 2, op_usb_hold },
-	[OP_USB_BYTES]		= { "usb_bytes", 2, op_usb_bytes },
+	/* the FTDI adapter: a plug or an unplug takes 1 to 2 s under TCG */
+	[OP_USB_PLUG]		= { "usb_plug", 2, NULL, op_usb_plug, &uports[0] },
+	[OP_USB_NEW_DEVICE]	= { "usb_new_device", 1, NULL, op_usb_new_device, &uports[0] },
+	[OP_USB_DELETE_DEVICE]	= { "usb_delete_device", 1, NULL, op_usb_delete_device, &uports[0] },
+	[OP_USB_BIND]		= { "usb_bind", 1, NULL, op_usb_bind, &uports[0] },
+	[OP_USB_HOLD]		= { "usb_hold", 2, NULL, op_usb_hold, &uports[0] },
+	[OP_USB_BYTES]		= { "usb_bytes", 2, NULL, op_usb_bytes, &uports[0] },
+	/* the ACM gadget: a plug or an unplug takes a few hundred ms */
+	[OP_ACM_PLUG]		= { "acm_plug", 2, NULL, op_usb_plug, &uports[1] },
+	[OP_ACM_NEW_DEVICE]	= { "acm_new_device", 1, NULL, op_usb_new_device, &uports[1] },
+	[OP_ACM_DELETE_DEVICE]	= { "acm_delete_device", 1, NULL, op_usb_delete_device, &uports[1] },
+	[OP_ACM_BIND]		= { "acm_bind", 1, NULL, op_usb_bind, &uports[1] },
+	[OP_ACM_HOLD]		= { "acm_hold", 2, NULL, op_usb_hold, &uports[1] },
+	[OP_ACM_BYTES]		= { "acm_bytes", 2, NULL, op_usb_bytes, &uports[1] },
 };
 static unsigned long op_count[OP_N];
 static double op_ms[OP_N];	/* the time steps of each took, settling included */
 
+/* The weight of an operation in this run: none for a USB port left out. */
+static unsigned int op_weight(enum op o)
+{
+	return ops[o].up && !ops[o].up->on ? 0 : ops[o].weight;
+}
+
 static enum op pick(void)
 {
 	unsigned int total = 0, r;
-	enum op o, end = usb_on ? OP_N : OP_USB_FIRST;	/* no USB: no USB steps */
+	enum op o;
 
-	for (o = 0; o < end; o++)
-		total += ops[o].weight;
+	for (o = 0; o < OP_N; o++)
+		total += op_weight(o);
 	r = rng_below(total);
-	for (o = 0; r >= ops[o].weight; o++)
-		r -= ops[o].weight;
+	for (o = 0; r >= op_weight(o); o++)
+		r -= op_weight(o);
 	if (o == OP_OVERLAY && !dtbo && !model_only)
 		o = OP_TABLE;
 	/* tty_open and tty_close stand for each other at the ends */
@@ -2083,14 +2309,18 @@ static int open_virtio(const char *path)
 	return fd;
 }
 
-/* The USB steps need the host's hand (hostctl) and the wire's far end. */
-static int setup_usb(void)
+/*
+ * The FTDI adapter's steps need the host's hand (hostctl) and the wire's
+ * far end; where either is missing they are left out, as they are on a
+ * machine with no hostctl.
+ */
+static int setup_ftdi(void)
 {
-	if (!usb_on)
+	if (!ftdi->on)
 		return 0;
 	if (!exists(HOSTCTL) || !exists(FAR_USB)) {
-		printf("# no " HOSTCTL " or no " FAR_USB ": the USB steps are left out\n");
-		usb_on = false;
+		printf("# no " HOSTCTL " or no " FAR_USB ": the FTDI adapter's steps are left out\n");
+		ftdi->on = false;
 		return 0;
 	}
 	hostctl_fd = open_virtio(HOSTCTL);
@@ -2098,8 +2328,8 @@ static int setup_usb(void)
 		printf("# open " HOSTCTL ": %s\n", strerror(errno));
 		return -1;
 	}
-	far_usb_fd = open_virtio(FAR_USB);
-	if (far_usb_fd < 0) {
+	ftdi->far_fd = open_virtio(FAR_USB);
+	if (ftdi->far_fd < 0) {
 		printf("# open " FAR_USB ": %s\n", strerror(errno));
 		return -1;
 	}
@@ -2108,42 +2338,104 @@ static int setup_usb(void)
 	return 0;
 }
 
-/* Nothing held, the adapter unplugged, the virtio ports let go. */
-static int teardown_usb(void)
+/*
+ * The ACM gadget that --acm WIRE names (made by the test, not plugged):
+ * its UDC file, its far end, and a free UDC to bind it to.  Asked for and
+ * not there is a set-up error.
+ */
+static int setup_acm(void)
+{
+	char p[PATH_MAX], *s;
+	struct dirent *de;
+	DIR *d;
+
+	char wire[32];
+
+	if (!acm->on)
+		return 0;
+	memcpy(wire, acm->wire, sizeof(wire));	/* (not from the object written to) */
+	snprintf(acm->udc_file, sizeof(acm->udc_file), GADGETS "/%.31s/UDC", wire);
+	snprintf(acm->far_path, sizeof(acm->far_path), "/dev/far-%.31s", wire);
+	s = read_all(acm->udc_file, NULL);
+	if (!s || strcmp(s, "\n")) {
+		printf("# --acm %s: %s %s\n", acm->wire, acm->udc_file,
+		       s ? "is not empty: the gadget is plugged" : "cannot be read: no such gadget");
+		free(s);
+		return -1;
+	}
+	free(s);
+	if (!exists(acm->far_path)) {
+		printf("# --acm %s: no %s\n", acm->wire, acm->far_path);
+		return -1;
+	}
+	d = opendir(UDCS);
+	while (d && (de = readdir(d)) && !acm->udc[0]) {
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(p, sizeof(p), UDCS "/%.63s/function", de->d_name);
+		s = read_all(p, NULL);
+		if (s && (!s[0] || !strcmp(s, "\n")))
+			snprintf(acm->udc, sizeof(acm->udc), "%.63s", de->d_name);
+		free(s);
+	}
+	if (d)
+		closedir(d);
+	if (!acm->udc[0]) {
+		printf("# --acm %s: no free UDC in " UDCS "\n", acm->wire);
+		return -1;
+	}
+	printf("# USB: an ACM gadget %s, plugged by binding it to %s (far end %s)\n",
+	       acm->wire, acm->udc, acm->far_path);
+	return 0;
+}
+
+/* Nothing held on the port, the adapter unplugged, the far end let go. */
+static int teardown_uport(struct uport *up)
 {
 	struct obs o;
 	int bad = 0;
+	int i = up - uports;
 
-	if (usb_gnss_fd >= 0)
-		close(usb_gnss_fd);
-	if (usb_tty_fd >= 0)
-		close(usb_tty_fd);
-	usb_gnss_fd = usb_tty_fd = -1;
-	u.gnss_held = u.tty_held = false;
-	if (hostctl_fd < 0)
+	if (up->gnss_fd >= 0)
+		close(up->gnss_fd);
+	if (up->tty_fd >= 0)
+		close(up->tty_fd);
+	up->gnss_fd = up->tty_fd = -1;
+	up->m.gnss_held = up->m.tty_held = false;
+	if (!up->on || (!up->gadget && hostctl_fd < 0))
 		goto out;
 	observe(&o);
-	if ((u.plugged || o.usb_dev || o.nports) && host_request("usb-del " USB_WIRE)) {
+	if ((up->m.plugged || o.u[i].usb_dev || o.u[i].nports) && usb_host_plug(up, false)) {
 		printf("# teardown: %s\n", failure);
 		bad = 1;
 	}
-	u.plugged = false;
-	for (int i = 0; i <= 1000; i++) {
+	up->m.plugged = false;
+	for (int n = 0; n <= 1000; n++) {
 		observe(&o);
-		if (!o.usb_dev && !o.nports)
+		if (!o.u[i].usb_dev && !o.u[i].nports)
 			break;
-		if (i == 1000) {
-			printf("# teardown: the USB adapter is still there 10 s after its unplug\n");
+		if (n == 1000) {
+			printf("# teardown: %s is still there 10 s after its unplug\n", up->what);
 			bad = 1;
 		}
 		sleep_ms(10);
 	}
 out:
-	if (far_usb_fd >= 0)
-		close(far_usb_fd);
+	if (up->far_fd >= 0)
+		close(up->far_fd);
+	up->far_fd = -1;
+	return bad;
+}
+
+static int teardown_usb(void)
+{
+	int bad = 0;
+
+	for (int i = 0; i < NUPORTS; i++)
+		bad |= teardown_uport(&uports[i]);
 	if (hostctl_fd >= 0)
 		close(hostctl_fd);
-	far_usb_fd = hostctl_fd = -1;
+	hostctl_fd = -1;
 	return bad;
 }
 
@@ -2203,7 +2495,7 @@ static int setup(void)
 		return -1;
 	}
 	printf("# port %s, controller %s (%s)\n", TTY, ctrl_name, ctrl_path);
-	return setup_usb();
+	return setup_ftdi() || setup_acm() ? -1 : 0;
 }
 
 /* Leave the world as found: nothing held, no description, the port a tty. */
@@ -2258,13 +2550,18 @@ static void write_summary(const char *path, int result, double secs)
 		return;
 	fprintf(f, "run_seed=%llu\nrun_steps=%lu\nrun_result=%d\nrun_seconds=%.1f\n",
 		seed, step, result, secs);
-	fprintf(f, "usb=%d\nusb_cycles=%lu\n", usb_on, ev[EV_USB_UNPLUG]);
+	for (int i = 0; i < NUPORTS; i++)
+		fprintf(f, "%s=%d\n%s_cycles=%lu\n", uports[i].tag, uports[i].on,
+			uports[i].tag, uports[i].ev[UEV_UNPLUG]);
 	fprintf(f, "settle_max_ms=%.0f\nsettle_max_step=%lu\nsettle_mean_ms=%.1f\n",
 		settle_worst, settle_worst_step, step ? settle_total / step : 0.0);
 	for (int o = 0; o < OP_N; o++)
 		fprintf(f, "op_%s=%lu\n", ops[o].name, op_count[o]);
 	for (int e = 0; e < EV_N; e++)
 		fprintf(f, "ev_%s=%lu\n", ev_name[e], ev[e]);
+	for (int i = 0; i < NUPORTS; i++)
+		for (int e = 0; e < UEV_N; e++)
+			fprintf(f, "ev_%s_%s=%lu\n", uports[i].tag, uev_name[e], uports[i].ev[e]);
 	fclose(f);
 }
 
@@ -2285,8 +2582,8 @@ static const char *replay(unsigned long n)
 static int usage(void)
 {
 	fprintf(stderr, "usage: ttyport-random --seed S --steps N [--settle-ms MS] [--trace FILE]\n"
-		"                      [--summary FILE] [--model-only] [--no-usb] [--verbose]\n"
-		"                      [--flip-at STEP]\n");
+		"                      [--summary FILE] [--acm WIRE] [--model-only] [--no-usb]\n"
+		"                      [--verbose] [--flip-at STEP]\n");
 	return 2;
 }
 
@@ -2320,6 +2617,9 @@ int main(int argc, char **argv)
 		} else if (!strcmp(a, "--flip-at")) {
 			flip_at = strtoul(v, NULL, 0);
 			i++;
+		} else if (!strcmp(a, "--acm")) {
+			snprintf(acm->wire, sizeof(acm->wire), "%s", v);
+			i++;
 		} else if (!strcmp(a, "--settle-ms")) {
 			settle_max_ms = atoi(v);
 			i++;
@@ -2338,9 +2638,15 @@ int main(int argc, char **argv)
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	signal(SIGPIPE, SIG_IGN);
 	rng_state = seed;
-	usb_on = !no_usb;	/* setup() may find no USB */
+	/* (setup() may find no hostctl) */
+	ftdi->on = !no_usb;
+	acm->on = !no_usb && (acm->wire[0] || model_only);
+	if (model_only && !acm->wire[0])
+		snprintf(acm->wire, sizeof(acm->wire), "acmr");
 	if (no_usb)
 		printf("# --no-usb: the USB steps are left out\n");
+	else if (!acm->on)
+		printf("# no --acm WIRE: the ACM gadget's steps are left out\n");
 	printf("# seed %llu (replay: %s)\n", seed, replay(steps));
 	trace = fopen(trace_path, "w");
 	if (!model_only && setup()) {
@@ -2365,7 +2671,7 @@ int main(int argc, char **argv)
 		op_count[o]++;
 		step_desc[0] = '\0';
 		gpsd_reap(false);
-		r = ops[o].fn();
+		r = ops[o].fn ? ops[o].fn() : ops[o].ufn(ops[o].up);
 		if (step == flip_at) {
 			m.bound = !m.bound;
 			snprintf(step_desc + strlen(step_desc), sizeof(step_desc) - strlen(step_desc),
@@ -2413,14 +2719,19 @@ int main(int argc, char **argv)
 		for (unsigned int j = 0; j < 3; j++)
 			if (slow[i][j][0])
 				printf("#   %s\n", slow[i][j]);
-	if (usb_on)
-		printf("# USB: %lu plug/unplug cycles (%lu plugs), unplugged %lu times with the GPS "
-		       "bound (%lu with its gnss fd held), %lu with the tty held, %lu with a bind "
-		       "pending\n", ev[EV_USB_UNPLUG], ev[EV_USB_PLUG], ev[EV_USB_UNPLUG_BOUND],
-		       ev[EV_USB_UNPLUG_GNSS_HELD], ev[EV_USB_UNPLUG_TTY_HELD],
-		       ev[EV_USB_UNPLUG_PENDING]);
-	else
-		printf("# USB: no USB steps\n");
+	for (int i = 0; i < NUPORTS; i++) {
+		const struct uport *up = &uports[i];
+
+		if (!up->on) {
+			printf("# USB: no steps on %s\n", up->what);
+			continue;
+		}
+		printf("# USB: %s: %lu plug/unplug cycles (%lu plugs), unplugged %lu times with "
+		       "the GPS bound (%lu with its gnss fd held), %lu with the tty held, %lu with "
+		       "a bind pending\n", up->what, up->ev[UEV_UNPLUG], up->ev[UEV_PLUG],
+		       up->ev[UEV_UNPLUG_BOUND], up->ev[UEV_UNPLUG_GNSS_HELD],
+		       up->ev[UEV_UNPLUG_TTY_HELD], up->ev[UEV_UNPLUG_PENDING]);
+	}
 	printf("# operations (count, mean ms):");
 	for (int o = 0; o < OP_N; o++)
 		printf(" %s=%lu/%.0f", ops[o].name, op_count[o],
@@ -2428,6 +2739,9 @@ int main(int argc, char **argv)
 	printf("\n# events:");
 	for (int e = 0; e < EV_N; e++)
 		printf(" %s=%lu", ev_name[e], ev[e]);
+	for (int i = 0; i < NUPORTS; i++)
+		for (int e = 0; e < UEV_N; e++)
+			printf(" %s_%s=%lu", uports[i].tag, uev_name[e], uports[i].ev[e]);
 	printf("\n");
 	write_summary(summary, result, secs);
 	if (trace)

@@ -34,10 +34,13 @@ ssdt_unload() {
 }
 
 # tty_ctrl TTY: the path of the serdev controller of TTY's port (the tty is
-# shown, so the port has no driver bound), or nothing
+# shown, so the port has no driver bound), or nothing.  Found by its place,
+# serialN under the port's device, not by its new_device file: make
+# check-series boots the postings before the one that adds new_device.
 tty_ctrl() {
-	for _c in /sys/class/tty/$1/device/serial*; do
-		[ -e "$_c/new_device" ] && readlink -f "$_c"
+	for _c in /sys/class/tty/$1/device/serial[0-9]*; do
+		case ${_c##*/} in *-*) continue ;; esac
+		[ -d "$_c" ] && readlink -f "$_c"
 	done
 	return 0
 }
