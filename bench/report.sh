@@ -55,6 +55,10 @@ awk -F'\t' '
 		}
 	}' "$raw" >>"$derived"
 
+# The bytes a line holds, counted by object (objs8 and objs32 boots): the
+# totals into derived.tsv, the breakdown by site into objects.txt.
+bench/objects-report.sh
+
 # make check's own times, from its last run (scripts/check.sh writes them).
 if [ -r build/check/times.tsv ]; then
 	awk -F'\t' '{ printf "check:%s\tdebug\t%s\n", $1, $2 }' build/check/times.tsv >>"$derived"
@@ -87,3 +91,7 @@ sort -t$'\t' -k1,1 -k2,2 -k3,3g "$raw" "$derived" | awk -F'\t' '
 	awk -F'\t' '{ printf "%-44s %-7s %3s %10s %10s %10s %8s\n", $1, $2, $3, $4, $5, $6, $7 }' "$out/results.tsv"
 	{ cat "$out/skipped.tsv"; [ -n "$checkskip" ] && echo "$checkskip"; } | sort -u | awk -F'\t' '{ printf "%-44s %-7s skipped: %s\n", $1, $2, $3 }'
 } | tee "$out/table.txt"
+if [ -s "$out/objects.txt" ]; then
+	echo
+	head -n 40 "$out/objects.txt"
+fi

@@ -61,6 +61,9 @@ boot_env() {
 	case "$1" in
 	idle8) echo "SCRIPT=bench/guest/idle.sh" ;;
 	idle32) echo "SCRIPT=bench/guest/idle.sh APPEND=8250.nr_uarts=32" ;;
+	# the idle boots again, each slab object tracked to its allocation site
+	objs8) echo "SCRIPT=bench/guest/objects.sh APPEND=slub_debug=U" ;;
+	objs32) echo "SCRIPT=bench/guest/objects.sh APPEND=slub_debug=U,8250.nr_uarts=32" ;;
 	bind) echo "SCRIPT=bench/guest/bind.sh SSDT=acpi-tables/xhci-rhub.asl,acpi-tables/gps-usb-nolines.asl" ;;
 	data-tty) echo "SCRIPT=bench/guest/data.sh" ;;
 	data-gnss) echo "SCRIPT=bench/guest/data.sh SSDT=acpi-tables/gps-com2.asl" ;;
@@ -69,19 +72,20 @@ boot_env() {
 	esac
 }
 # BENCH_BOOTS="bind ...": only those boots (their figures only)
-boots=${BENCH_BOOTS:-idle8 idle32 bind data-tty data-gnss bt-ldisc bt-serdev}
+boots=${BENCH_BOOTS:-idle8 idle32 objs8 objs32 bind data-tty data-gnss bt-ldisc bt-serdev}
 
 mkdir -p "$out/runs"
 raw=$out/raw.tsv
 : >"$raw"
 : >"$out/skipped.tsv"
+: >"$out/objects-raw.tsv"
 failed=0
 
 run_one() { # rep boot kernel
 	local rep=$1 b=$2 k=$3 rundir=$out/runs/$1-$2-$3 e
 	local -a env=()
 	for e in $(boot_env "$b"); do env+=("${e//,/ }"); done
-	[ "$b" = idle32 ] && env+=("QEMU_ARGS=$ports32")
+	case $b in idle32 | objs32) env+=("QEMU_ARGS=$ports32") ;; esac
 	if ! env "${env[@]}" KERNEL="${kernel[$k]}" RUNDIR="$rundir" QUIET=1 \
 		TIMEOUT=240 TEST_KERNEL="$k" TEST_SECONDS="$secs" TEST_PINGS="$pings" \
 		scripts/qemu-run.sh >"$rundir.err" 2>&1; then
@@ -92,6 +96,10 @@ run_one() { # rep boot kernel
 	tr -d '\r' <"$rundir/guest.log" >"$rundir/guest.txt"
 	sed -n 's/^@@bench \([^ ]*\) \([-0-9.]*\)$/'"$b"':\1\t'"$k"'\t\2/p' "$rundir/guest.txt" >>"$raw"
 	sed -n 's/^@@bench-skip \([^ ]*\) \(.*\)$/'"$b"':\1\t'"$k"'\t\2/p' "$rundir/guest.txt" >>"$out/skipped.tsv"
+	# objects.sh's sites: boot, kernel, repetition, cache, site, count, bytes
+	sed -n 's/^@@objects //p' "$rundir/guest.txt" |
+		awk -v b="$b" -v k="$k" -v r="$rep" -v OFS='\t' '{ print b, k, r, $1, $2, $3, $4 }' \
+		>>"$out/objects-raw.tsv"
 	grep '^bench: ' "$rundir/guest.txt" >&2
 	if ! grep -q '^@@bench' "$rundir/guest.txt"; then
 		echo "bench: boot $b on $k (repetition $rep) gave no figure (logs: ${rundir#"$top"/})" >&2

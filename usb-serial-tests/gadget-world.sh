@@ -49,7 +49,7 @@ gadget_use acm0
 check "the host side's tty is a ttyACM ($tty)" sh -c "case '$tty' in ttyACM*) test -c /dev/$tty ;; *) false ;; esac"
 check "its port has a serdev controller, numbered as described by no firmware" \
 	gadget_ctrl_undescribed acm0
-check "the controller has new_device" test -n "$(tty_ctrl $tty)"
+check "the controller has new_device" test -e "$(tty_ctrl $tty)/new_device"
 check "$tty and the gadget's ttyGS carry bytes both ways" wire_carries $tty acm0
 
 # --- unplugged ----------------------------------------------------------------------

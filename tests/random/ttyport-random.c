@@ -1,15 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * ttyport-random: a seeded, model-checked random stress of the serdev bus on
- * one port (COM2: /dev/ttyS1, far end /dev/far-com2) and on a USB-serial
- * port that comes and goes (an FTDI adapter on the usb0 wire, plugged and
- * unplugged by the host through /dev/hostctl, far end /dev/far-usb0), run
+ * one port (COM2: /dev/ttyS1, far end /dev/far-com2) and on two USB serial
+ * ports that come and go: a usb-serial port (an FTDI adapter on the usb0
+ * wire, plugged and unplugged by the host through /dev/hostctl, far end
+ * /dev/far-usb0) and a CDC-ACM port (the gadget --acm names, made in the
+ * guest and plugged by binding it to a UDC, far end its ttyGSn), run
  * in the guest by tests/random-stress.sh; docs/random-stress.md says what
  * it checks.
  *
  *   ttyport-random --seed S --steps N [--settle-ms MS] [--trace FILE]
- *                  [--summary FILE] [--model-only] [--no-usb] [--verbose]
- *                  [--flip-at STEP]
+ *                  [--summary FILE] [--acm WIRE] [--model-only] [--no-usb]
+ *                  [--no-ftdi] [--verbose] [--flip-at STEP]
  *
  * Each step picks an operation at random (weighted: the cheap tty and gnss
  * operations far more often than table loads and binds), predicts its
@@ -22,9 +24,11 @@
  * same seed replays the same operations.
  *
  * --model-only runs the model alone, with no kernel (on the host): to see
- * which operations and events a seed and step count give.  The USB steps
- * are drawn when the guest has /dev/hostctl (else one line says they are
- * left out), and always with --model-only unless --no-usb.
+ * which operations and events a seed and step count give.  The FTDI
+ * adapter's steps are drawn when the guest has /dev/hostctl (else one line
+ * says they are left out), the ACM gadget's with --acm; both always with
+ * --model-only; --no-ftdi leaves out the adapter's (the steps of a guest
+ * with no hostctl), --no-usb both ports'.
  *
  * --flip-at STEP makes the model wrong after that step (it expects the
  * opposite of gnss-sirf's bound state), to see a failure reported and the
@@ -129,7 +133,7 @@ static void sleep_ms(int ms)
 static bool model_only;
 static bool verbose;
 static FILE *trace;
-static char ring[RING][384];
+static char ring[RING][512];
 static unsigned int ring_n;
 
 /* One line of the trace: to the trace file, and kept for a failure report. */
@@ -222,6 +226,8 @@ struct uport {
 	unsigned long ev[UEV_N];
 	int tty_fd, gnss_fd, far_fd;
 	char port[32];		/* ttyUSBn or ttyACMn, while plugged */
+	char held_port[32];	/* the tty the held tty fd was opened on */
+	bool set_up;		/* its set-up went through: teardown may unplug it */
 	char ctrl_path[512];
 	char ctrl_name[64];
 	char dev_name[64];	/* the GPS on it, once seen */
@@ -618,6 +624,11 @@ static void observe_acm(struct uport *up, struct uobs *o)
 	struct dirent *de;
 	DIR *d;
 
+	/*
+	 * With the USB device gone, its interfaces and the controller under
+	 * them are gone from sysfs with it: only the tty class device could
+	 * linger.
+	 */
 	if (!o->usb_dev) {
 		snprintf(p, sizeof(p), "/sys/class/tty/%s", up->seen_port);
 		if (up->seen_port[0] && exists(p)) {
@@ -628,6 +639,7 @@ static void observe_acm(struct uport *up, struct uobs *o)
 	}
 	if (!up->seen_intf[0]) {
 		size_t ul = strlen(up->seen_udev);
+		int nintf = 0;
 
 		d = opendir(USB_DEVS);
 		while (d && (de = readdir(d))) {
@@ -635,58 +647,87 @@ static void observe_acm(struct uport *up, struct uobs *o)
 				continue;
 			snprintf(p, sizeof(p), USB_DEVS "/%s/bInterfaceClass", de->d_name);
 			s = read_all(p, NULL);
-			if (s && !strcmp(s, "02\n"))
+			if (s && !strcmp(s, "02\n") && nintf++ == 0)
 				snprintf(up->seen_intf, sizeof(up->seen_intf), "%.63s", de->d_name);
 			free(s);
 		}
 		if (d)
 			closedir(d);
+		if (nintf > 1) {	/* one ACM function: one communication interface */
+			o->nports = nintf;
+			up->seen_intf[0] = '\0';
+			return;
+		}
 		if (!up->seen_intf[0])
 			return;
 	}
+	/*
+	 * The driver link comes before cdc-acm's probe has registered the
+	 * port: an empty tty name below keeps the settle polling until then.
+	 */
 	snprintf(p, sizeof(p), USB_DEVS "/%s/driver", up->seen_intf);
-	if (!exists(p))		/* cdc-acm has not probed it (yet) */
+	if (!exists(p))
 		return;
 	o->nports = 1;
 	snprintf(p, sizeof(p), USB_DEVS "/%s/tty", up->seen_intf);
 	d = opendir(p);
-	while (d && (de = readdir(d)))
-		if (!strncmp(de->d_name, "ttyACM", 6))
-			snprintf(up->seen_port, sizeof(up->seen_port), "%.31s", de->d_name);
+	while (d && (de = readdir(d))) {
+		if (strncmp(de->d_name, "ttyACM", 6))
+			continue;
+		if (o->port[0])		/* a second tty on the one port */
+			o->nports++;
+		snprintf(o->port, sizeof(o->port), "%.31s", de->d_name);
+		snprintf(up->seen_port, sizeof(up->seen_port), "%.31s", de->d_name);
+	}
 	if (d)
 		closedir(d);
-	snprintf(o->port, sizeof(o->port), "%s", up->seen_port);
+	if (!o->port[0])	/* hidden while a driver holds the port */
+		snprintf(o->port, sizeof(o->port), "%s", up->seen_port);
 	snprintf(p, sizeof(p), USB_DEVS "/%s", up->seen_intf);
 	observe_ctrl(up, o, p);
 }
 
 /*
- * A USB port: its USB device (found by its serial number, the wire's
- * name), its port and controller, its tty.  Every settle poll comes here,
- * and under TCG each sysfs lookup costs (a plugged adapter made COM2's
- * cheap steps 3 to 4 ms dearer): what is found is kept, and only looked
- * for again once gone.
+ * The USB ports' USB devices, found by their serial numbers (the wires'
+ * names).  Every settle poll comes here, and under TCG each sysfs lookup
+ * costs (a plugged adapter made COM2's cheap steps 3 to 4 ms dearer): a
+ * device found is kept, and only looked for again once gone; the ports
+ * not plugged are looked for in one pass over the USB devices.
  */
-static void observe_usb(struct uport *up, struct uobs *o)
+static void observe_usb_devices(struct obs *o)
 {
 	char p[PATH_MAX], *s;
 	struct dirent *de;
-	DIR *d;
+	DIR *d = NULL;
+	bool look = false;
 
-	if (up->seen_udev[0]) {
-		snprintf(p, sizeof(p), USB_DEVS "/%s", up->seen_udev);
-		o->usb_dev = exists(p);
-		if (!o->usb_dev)
-			up->seen_udev[0] = up->seen_intf[0] = up->seen_ctrl[0] = '\0';
+	for (int i = 0; i < NUPORTS; i++) {
+		struct uport *up = &uports[i];
+
+		if (!up->on)
+			continue;
+		if (up->seen_udev[0]) {
+			snprintf(p, sizeof(p), USB_DEVS "/%s", up->seen_udev);
+			o->u[i].usb_dev = exists(p);
+			if (!o->u[i].usb_dev)
+				up->seen_udev[0] = up->seen_intf[0] = up->seen_ctrl[0] = '\0';
+		}
+		look |= !o->u[i].usb_dev;
 	}
-	d = o->usb_dev ? NULL : opendir(USB_DEVS);
+	if (look)
+		d = opendir(USB_DEVS);
 	while (d && (de = readdir(d))) {
 		if (de->d_name[0] == '.' || strchr(de->d_name, ':') || !strchr(de->d_name, '-'))
 			continue;
 		snprintf(p, sizeof(p), USB_DEVS "/%s/serial", de->d_name);
 		s = read_all(p, NULL);
-		if (s && !strncmp(s, up->wire, strlen(up->wire)) && s[strlen(up->wire)] == '\n') {
-			o->usb_dev = true;
+		for (int i = 0; s && i < NUPORTS; i++) {
+			struct uport *up = &uports[i];
+			size_t wl = strlen(up->wire);
+
+			if (!up->on || o->u[i].usb_dev || strncmp(s, up->wire, wl) || s[wl] != '\n')
+				continue;
+			o->u[i].usb_dev = true;
 			snprintf(up->seen_udev, sizeof(up->seen_udev), "%.63s", de->d_name);
 			if (up->gadget)		/* a new plug: a new port */
 				up->seen_port[0] = '\0';
@@ -695,6 +736,13 @@ static void observe_usb(struct uport *up, struct uobs *o)
 	}
 	if (d)
 		closedir(d);
+}
+
+/* A USB port: its port and controller, its tty. */
+static void observe_usb(struct uport *up, struct uobs *o)
+{
+	char p[PATH_MAX];
+
 	if (up->gadget)
 		observe_acm(up, o);
 	else
@@ -719,6 +767,7 @@ static void observe(struct obs *o)
 	memset(o, 0, sizeof(*o));
 	snprintf(p, sizeof(p), "%s/new_device", ctrl_path);
 	o->ctrl = exists(p);
+	observe_usb_devices(o);
 	for (int i = 0; i < NUPORTS; i++)
 		if (uports[i].on)
 			observe_usb(&uports[i], &o->u[i]);
@@ -1828,6 +1877,7 @@ static int usb_tty_open(struct uport *up)
 	if (!model_only)
 		set_raw(fd, B115200);
 	up->tty_fd = fd;
+	snprintf(up->held_port, sizeof(up->held_port), "%s", up->port);
 	up->m.tty_held = true;
 	up->m.tty_stale = false;
 	return 0;
@@ -2031,6 +2081,10 @@ static int usb_plug(struct uport *up)
 	if (settle() || usb_far_open(up))
 		return -1;
 	desc_add("%s", up->port);	/* ttyUSB1 while the last one's tty is held */
+	/* the held fd keeps its tty's minor: the new port has another */
+	if (!model_only && u->tty_held && !strcmp(up->port, up->held_port))
+		return fail("%s: the new port is %s, the tty still held open from before "
+			    "the unplug", up->what, up->port);
 	return 0;
 }
 
@@ -2335,6 +2389,7 @@ static int setup_ftdi(void)
 	}
 	printf("# USB: an FTDI adapter on the " USB_WIRE " wire, plugged by the host through "
 	       HOSTCTL "\n");
+	ftdi->set_up = true;
 	return 0;
 }
 
@@ -2345,11 +2400,9 @@ static int setup_ftdi(void)
  */
 static int setup_acm(void)
 {
-	char p[PATH_MAX], *s;
+	char p[PATH_MAX], *s, wire[32];
 	struct dirent *de;
 	DIR *d;
-
-	char wire[32];
 
 	if (!acm->on)
 		return 0;
@@ -2386,6 +2439,7 @@ static int setup_acm(void)
 	}
 	printf("# USB: an ACM gadget %s, plugged by binding it to %s (far end %s)\n",
 	       acm->wire, acm->udc, acm->far_path);
+	acm->set_up = true;
 	return 0;
 }
 
@@ -2395,6 +2449,7 @@ static int teardown_uport(struct uport *up)
 	struct obs o;
 	int bad = 0;
 	int i = up - uports;
+	bool plugged;
 
 	if (up->gnss_fd >= 0)
 		close(up->gnss_fd);
@@ -2402,10 +2457,18 @@ static int teardown_uport(struct uport *up)
 		close(up->tty_fd);
 	up->gnss_fd = up->tty_fd = -1;
 	up->m.gnss_held = up->m.tty_held = false;
-	if (!up->on || (!up->gadget && hostctl_fd < 0))
+	if (!up->on || !up->set_up)
 		goto out;
 	observe(&o);
-	if ((up->m.plugged || o.u[i].usb_dev || o.u[i].nports) && usb_host_plug(up, false)) {
+	if (up->gadget) {	/* bound to its UDC: plugged (by this program) */
+		char *udc = read_all(up->udc_file, NULL);
+
+		plugged = udc && strcmp(udc, "\n");
+		free(udc);
+	} else {
+		plugged = up->m.plugged || o.u[i].usb_dev || o.u[i].nports;
+	}
+	if (plugged && usb_host_plug(up, false)) {
 		printf("# teardown: %s\n", failure);
 		bad = 1;
 	}
@@ -2583,7 +2646,7 @@ static int usage(void)
 {
 	fprintf(stderr, "usage: ttyport-random --seed S --steps N [--settle-ms MS] [--trace FILE]\n"
 		"                      [--summary FILE] [--acm WIRE] [--model-only] [--no-usb]\n"
-		"                      [--verbose] [--flip-at STEP]\n");
+		"                      [--no-ftdi] [--verbose] [--flip-at STEP]\n");
 	return 2;
 }
 
@@ -2591,7 +2654,7 @@ int main(int argc, char **argv)
 {
 	const char *trace_path = "/tmp/ttyport-random.trace";
 	const char *summary = "/tmp/ttyport-random.summary";
-	bool have_seed = false, no_usb = false;
+	bool have_seed = false, no_usb = false, no_ftdi = false;
 	char ms[320];
 	double t0;
 	int result = 0;
@@ -2603,6 +2666,8 @@ int main(int argc, char **argv)
 			model_only = true;
 		} else if (!strcmp(a, "--no-usb")) {
 			no_usb = true;
+		} else if (!strcmp(a, "--no-ftdi")) {
+			no_ftdi = true;
 		} else if (!strcmp(a, "--verbose")) {
 			verbose = true;
 		} else if (!v) {
@@ -2639,12 +2704,14 @@ int main(int argc, char **argv)
 	signal(SIGPIPE, SIG_IGN);
 	rng_state = seed;
 	/* (setup() may find no hostctl) */
-	ftdi->on = !no_usb;
+	ftdi->on = !no_usb && !no_ftdi;
 	acm->on = !no_usb && (acm->wire[0] || model_only);
 	if (model_only && !acm->wire[0])
 		snprintf(acm->wire, sizeof(acm->wire), "acmr");
 	if (no_usb)
 		printf("# --no-usb: the USB steps are left out\n");
+	else if (no_ftdi)
+		printf("# --no-ftdi: the FTDI adapter's steps are left out\n");
 	else if (!acm->on)
 		printf("# no --acm WIRE: the ACM gadget's steps are left out\n");
 	printf("# seed %llu (replay: %s)\n", seed, replay(steps));
@@ -2681,7 +2748,7 @@ int main(int argc, char **argv)
 			r = settle();
 		model_str(ms, sizeof(ms));
 		op_ms[o] += now_ms() - s0;
-		trace_line("%6lu %-13s %-44s -> %s  %.0f ms%s", step, ops[o].name, step_desc, ms,
+		trace_line("%6lu %-17s %-44s -> %s  %.0f ms%s", step, ops[o].name, step_desc, ms,
 			   now_ms() - s0, r ? "  FAILED" : "");
 		if (!r && now_ms() - s0 > SLOW_MS && nslow < SLOW_MAX) {
 			for (unsigned int i = 0; i < 3; i++)
