@@ -55,10 +55,13 @@ median() {
 		{ v[++n] = $2 }
 		END { flush() }'
 }
-# Per site: stock's and patched's bytes a line, and patched - stock, each
-# the median over the repetitions (a site absent from a boot counts 0).
+# Per cache and site: stock's and patched's bytes a line, and patched -
+# stock, each the median over the repetitions (a site absent from a boot
+# counts 0).  The callers (site/via) are summed here: the same object may
+# be reached through other functions on the two kernels (a tty device is
+# registered from serdev_tty_port_register on the patched kernel).
 awk -F'\t' -v OFS='\t' '
-	{ v[$1, $2, $3 " " $4] = $5; sites[$3 " " $4] = 1; reps[$2] = 1 }
+	{ sub(/\/.*/, "", $4); v[$1, $2, $3 " " $4] += $5; sites[$3 " " $4] = 1; reps[$2] = 1 }
 	END {
 		for (s in sites) for (r in reps) {
 			st = ("stock", r, s) in v ? v["stock", r, s] : 0
@@ -77,6 +80,12 @@ median "$out/objects-sites.tsv" | awk -F'\t' -v OFS='\t' '
 				printf "%10.1f %10.1f %10.1f  %s\n", st, m["patched", s], sh, s
 		}
 	}' | sort -k3,3gr -k1,1gr >"$out/objects-sites.txt"
+# The patched kernel's objects allocated through the bus's functions
+# (via serdev*): what they are, by cache, site and the bus's caller
+awk -F'\t' -v OFS='\t' '$1 == "patched" && $4 ~ /\/[a-z_]*serdev/ { print $3 " " $4, $5 }' \
+	"$out/objects-perline.tsv" >"$out/objects-bus.tsv"
+median "$out/objects-bus.tsv" | awk -F'\t' '$2 >= 8 { printf "%10.1f  %s\n", $2, $1 }' |
+	sort -k1,1gr >"$out/objects-bus.txt"
 {
 	echo "Bytes an 8250 line holds, by slab cache and allocation site"
 	echo "((32-line boot - 8-line boot) / 24, slub_debug=U; medians over the repetitions;"
@@ -84,4 +93,7 @@ median "$out/objects-sites.tsv" | awk -F'\t' -v OFS='\t' '
 	echo
 	printf "%10s %10s %10s  %s\n" stock patched share "cache site"
 	cat "$out/objects-sites.txt"
+	echo
+	echo "The patched kernel's, allocated through the bus (site/caller; bytes a line):"
+	cat "$out/objects-bus.txt"
 } >"$out/objects.txt"

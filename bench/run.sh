@@ -96,9 +96,9 @@ run_one() { # rep boot kernel
 	tr -d '\r' <"$rundir/guest.log" >"$rundir/guest.txt"
 	sed -n 's/^@@bench \([^ ]*\) \([-0-9.]*\)$/'"$b"':\1\t'"$k"'\t\2/p' "$rundir/guest.txt" >>"$raw"
 	sed -n 's/^@@bench-skip \([^ ]*\) \(.*\)$/'"$b"':\1\t'"$k"'\t\2/p' "$rundir/guest.txt" >>"$out/skipped.tsv"
-	# objects.sh's sites: boot, kernel, repetition, cache, site, count, bytes
+	# objects.sh's sites: boot, kernel, repetition, cache, site/via, count, bytes
 	sed -n 's/^@@objects //p' "$rundir/guest.txt" |
-		awk -v b="$b" -v k="$k" -v r="$rep" -v OFS='\t' '{ print b, k, r, $1, $2, $3, $4 }' \
+		awk -v b="$b" -v k="$k" -v r="$rep" -v OFS='\t' '{ print b, k, r, $1, $2 "/" $3, $4, $5 }' \
 		>>"$out/objects-raw.tsv"
 	grep '^bench: ' "$rundir/guest.txt" >&2
 	if ! grep -q '^@@bench' "$rundir/guest.txt"; then
