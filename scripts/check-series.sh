@@ -21,6 +21,10 @@
 # SERIES_FROM=N starts the checks at patch N: the patches before it are only
 # applied (a rerun after a change late in the series; say so when you report
 # a run), and the postings that end before it are not booted.
+# SERIES_BOOTS_ONLY=1 leaves out the checks of each patch: the patches are
+# applied, and the tree is built and booted at the end of each posting (a
+# rerun of the boots after a change to the tests).  SERIES_TO=N stops after
+# patch N (and the boot of the posting it ends).
 #
 # Uses a scratch worktree of build/linux, so the working tree is untouched.
 # Cover letters (0000-cover-letter.patch) are not patches to apply.
@@ -141,16 +145,9 @@ while IFS=$'\t' read -r dir _ last; do
 		[ "$s" = "$last" ] && posting_end[$f]=$dir
 	done
 done <patches/postings
-for p in $(scripts/kernel-tree.sh list | sed "s|^$top/||"); do
-	name=${p#patches/}
-	n=$((n + 1))
-	problems=()
-	if [ "$n" -lt "${SERIES_FROM:-1}" ]; then
-		git -C "$wt" -c user.name=ttyport-bus -c user.email=ttyport-bus@localhost \
-			am -q "$top/$p" || { echo "Bail out! $name does not apply"; exit 1; }
-		echo "# $n - $name: applied only (SERIES_FROM=$SERIES_FROM)"
-		continue
-	fi
+# check_patch: the checks of patch $p (named $name, number $n), just before
+# it is applied: checkpatch, the builds, sparse and W=1, dt_binding_check.
+check_patch() {
 	mapfile -t cfiles < <(touched "$p" | grep '\.c$')
 	mapfile -t bindings < <(touched "$p" | grep '^Documentation/devicetree/bindings/')
 
@@ -258,8 +255,11 @@ for p in $(scripts/kernel-tree.sh list | sed "s|^$top/||"); do
 		printf '%s\n' "${problems[@]}" | sed 's/^/# /'
 		fail=1
 	fi
+}
 
-	# The end of a posting: its reviewers boot it.
+# boot_posting: after patch $p, if it ends a posting, the QEMU tests of the
+# postings so far on the tree as built.
+boot_posting() {
 	dir=${posting_end[$p]:-}
 	if [ -n "$dir" ] && [ "${SERIES_BOOT:-1}" != 0 ]; then
 		n=$((n + 1))
@@ -277,6 +277,30 @@ for p in $(scripts/kernel-tree.sh list | sed "s|^$top/||"); do
 			fail=1
 		fi
 	fi
+}
+
+for p in $(scripts/kernel-tree.sh list | sed "s|^$top/||"); do
+	name=${p#patches/}
+	n=$((n + 1))
+	patch_n=$n
+	problems=()
+	if [ "$n" -lt "${SERIES_FROM:-1}" ] || [ "${SERIES_BOOTS_ONLY:-0}" = 1 ]; then
+		git -C "$wt" -c user.name=ttyport-bus -c user.email=ttyport-bus@localhost \
+			am -q "$top/$p" || { echo "Bail out! $name does not apply"; exit 1; }
+		echo "# $n - $name: applied only (SERIES_FROM=${SERIES_FROM:-1}," \
+			"SERIES_BOOTS_ONLY=${SERIES_BOOTS_ONLY:-0})"
+		[ "$n" -ge "${SERIES_FROM:-1}" ] && [ -n "${posting_end[$p]:-}" ] || continue
+		# the end of a posting: built for its boot
+		if ! build "$out.log"; then
+			echo "not ok $n - $name does not build (see $out.log)"
+			fail=1
+			continue
+		fi
+	else
+		check_patch
+	fi
+	boot_posting
+	[ "$patch_n" -lt "${SERIES_TO:-100000}" ] || break
 done
 # The cover letters against their postings
 while IFS= read -r line; do
