@@ -18,7 +18,8 @@
 # far provide run on that kernel (SERIES_BOOT=0 leaves them out), and the
 # cover letters are checked against their postings (scripts/check-covers.sh).
 #
-# SERIES_FROM=N starts the checks at patch N: the patches before it are only
+# SERIES_FROM=N starts the checks at patch N (of scripts/kernel-tree.sh
+# list, counted from 1; the TAP numbers count the boots too): the patches before it are only
 # applied (a rerun after a change late in the series; say so when you report
 # a run), and the postings that end before it are not booted.
 # SERIES_BOOTS_ONLY=1 leaves out the checks of each patch: the patches are
@@ -118,6 +119,9 @@ bot_warnings() {
 			echo "$f" >&3
 			continue
 		fi
+		# (compiled anew: W=1's kernel-doc warnings come with a compile,
+		# and the object may be up to date before the patch)
+		touch "$wt/$f"
 		make -s -C "$wt" O="$out" CC="$cc" W=1 C=2 "${f%.c}.o" 2>&1 |
 			grep -E '(warning|error):' |
 			sed -E 's/^([^:]+):[0-9]+:([0-9]+:)?/\1:/' | sort
@@ -129,6 +133,7 @@ touched() { sed -n 's|^+++ b/||p' "$1" | sort -u; }
 
 fail=0
 n=0
+patch_n=0
 echo "==> check-series: the tree before the first patch ..."
 if ! build "$out.log"; then
 	echo "Bail out! pristine does not build (see $out.log)"
@@ -282,14 +287,14 @@ boot_posting() {
 for p in $(scripts/kernel-tree.sh list | sed "s|^$top/||"); do
 	name=${p#patches/}
 	n=$((n + 1))
-	patch_n=$n
+	patch_n=$((patch_n + 1))
 	problems=()
-	if [ "$n" -lt "${SERIES_FROM:-1}" ] || [ "${SERIES_BOOTS_ONLY:-0}" = 1 ]; then
+	if [ "$patch_n" -lt "${SERIES_FROM:-1}" ] || [ "${SERIES_BOOTS_ONLY:-0}" = 1 ]; then
 		git -C "$wt" -c user.name=ttyport-bus -c user.email=ttyport-bus@localhost \
 			am -q "$top/$p" || { echo "Bail out! $name does not apply"; exit 1; }
 		echo "# $n - $name: applied only (SERIES_FROM=${SERIES_FROM:-1}," \
 			"SERIES_BOOTS_ONLY=${SERIES_BOOTS_ONLY:-0})"
-		[ "$n" -ge "${SERIES_FROM:-1}" ] && [ -n "${posting_end[$p]:-}" ] || continue
+		[ "$patch_n" -ge "${SERIES_FROM:-1}" ] && [ -n "${posting_end[$p]:-}" ] || continue
 		# the end of a posting: built for its boot
 		if ! build "$out.log"; then
 			echo "not ok $n - $name does not build (see $out.log)"
