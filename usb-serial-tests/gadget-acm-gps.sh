@@ -79,8 +79,8 @@ check "the fix is at the model's position" tpv_at_model
 gadget_log_mark acm-unplug
 check "the gadget unplugs while gpsd reads /dev/gnss0" gadget_unplug_timed acm0
 ms=$(cat /tmp/unplug.ms 2>/dev/null)
-check "the host side tore the port down in under 1 s (${ms:-?} ms)" \
-	sh -c "[ -n '$ms' ] && [ '$ms' -lt 1000 ]"
+check "the host side tore the port down without waiting out a timeout: under 5 s (${ms:-?} ms)" \
+	sh -c "[ -n '$ms' ] && [ '$ms' -lt 5000 ]"
 wait_for 10 "/dev/gnss0 is gone" test ! -e /dev/gnss0
 wait_for 10 "the serdev device is gone" eval "! test -e /sys/bus/serial/devices/$dev"
 wait_for 10 "the controller is gone" eval "! test -e $ctrl"

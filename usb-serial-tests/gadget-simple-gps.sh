@@ -81,8 +81,8 @@ check "the fix is at the model's position" tpv_at_model
 gadget_log_mark simple-unplug
 check "the gadget unplugs while gpsd reads /dev/$gnss" gadget_unplug_timed simple0
 ms=$(cat /tmp/unplug.ms 2>/dev/null)
-check "the host side tore the port down in under 1 s (${ms:-?} ms)" \
-	sh -c "[ -n '$ms' ] && [ '$ms' -lt 1000 ]"
+check "the host side tore the port down without waiting out a timeout: under 5 s (${ms:-?} ms)" \
+	sh -c "[ -n '$ms' ] && [ '$ms' -lt 5000 ]"
 wait_for 10 "the GPS is gone after the unplug" eval "! sirf_on $unode"
 check "the port's nodes stay" test -d $base$unode
 check "gpsd still runs" gpsd_alive

@@ -94,7 +94,9 @@ while [ $n -lt $cycles ]; do
 		kill $writer
 	}
 	wait $writer 2>/dev/null
-	if [ -z "$ms" ] || [ "$ms" -ge 1000 ]; then
+	# (not a speed target: docs/bench.md times the unplugs; an unplug
+	# that waited out a drain or a reply would take seconds)
+	if [ -z "$ms" ] || [ "$ms" -ge 5000 ]; then
 		slow=$((slow + 1))
 		echo "cycle $n: the unplug took ${ms:-?} ms" >>/tmp/stress.notes
 	fi
@@ -112,7 +114,7 @@ check_eq "NMEA came out of /dev/gnssN in every cycle (cycles without)" 0 $unread
 check_eq "every unplug succeeded (cycles it failed)" 0 $unplug_failed
 check_eq "/dev/gnssN went within 5 s of every unplug (cycles it stayed)" 0 $lingered
 check_eq "the reader of /dev/gnssN and the writer on the far end ended at every unplug (cycles either hung)" 0 $stuck
-check_eq "every unplug took under 1 s (cycles over, max $maxms ms)" 0 $slow
+check_eq "no unplug waited out a timeout: each under 5 s (cycles over, max $maxms ms)" 0 $slow
 
 # --- the port still works -------------------------------------------------------
 check "the gadget plugs in once more" gadget_plug acm0

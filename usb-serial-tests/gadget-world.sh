@@ -55,8 +55,8 @@ check "$tty and the gadget's ttyGS carry bytes both ways" wire_carries $tty acm0
 # --- unplugged ----------------------------------------------------------------------
 check "the gadget unplugs" gadget_unplug_timed acm0
 ms=$(cat /tmp/unplug.ms 2>/dev/null)
-check "the host side's USB device went in under 1 s (${ms:-?} ms)" \
-	sh -c "[ -n '$ms' ] && [ '$ms' -lt 1000 ]"
+check "the host side's USB device went without waiting out a timeout: under 5 s (${ms:-?} ms)" \
+	sh -c "[ -n '$ms' ] && [ '$ms' -lt 5000 ]"
 check "/dev/$tty is gone" test ! -e /dev/$tty
 check "the ttyGS far ends stay on the gadget side" sh -c 'test -c /dev/far-acm0 && test -c /dev/far-acm0.1'
 

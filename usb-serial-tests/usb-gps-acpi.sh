@@ -52,8 +52,8 @@ check "gpsd still runs" gpsd_alive
 check "gpsd still answers its clients" \
 	sh -c 'timeout 5 gpspipe -w -n 1 127.0.0.1 | grep -q VERSION'
 ms=$(usb_disconnect_ms 1-2 gps-unplug)
-check "the hub thread tore the adapter down in under 1 s (${ms:-?} ms)" \
-	sh -c "[ -n '$ms' ] && [ '$ms' -lt 1000 ]"
+check "the hub thread tore the adapter down without waiting out a timeout: under 5 s (${ms:-?} ms)" \
+	sh -c "[ -n '$ms' ] && [ '$ms' -lt 5000 ]"
 check "the kernel log shows the unplug after the mark (control)" \
 	usb_log_since gps-unplug "ftdi_sio 1-2:1.0: device disconnected"
 check "no tty->count or tty_port_close_start warning" no_tty_count_warnings

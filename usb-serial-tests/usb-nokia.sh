@@ -76,7 +76,7 @@ check "no nokia-bluetooth device is left for the USB chip" eval "! nokia_bound '
 # The hub thread's teardown (hci_nokia's remove included) is not held up by
 # hci_nokia's command timeouts (2 s, 10 s for its setup's); its time under a
 # loaded TCG host varies (0.3-1.2 s seen), so the bound here is 2 s and the
-# 1 s one is usb-stress.sh's, with the GPS.
+# one of usb-stress.sh, with the GPS, is 5 s (a timeout waited out, not speed).
 ms=$(usb_disconnect_ms 1-2 nokia-unplug)
 check "the hub thread tore the adapter down in under 2 s (${ms:-?} ms)" \
 	sh -c "[ -n '$ms' ] && [ '$ms' -lt 2000 ]"
