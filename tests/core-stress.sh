@@ -14,8 +14,7 @@
 # probe in flight never sees a stale ACPI handle.
 #
 # Cycles: TEST_CORE_CYCLES (qemu-run.sh passes TEST_* to the guest), default
-# 25 in make check, which must stay under 15 minutes (50 took about 45 s of
-# its time); "make stress" runs 200.
+# 25 in make check-stress (50 took about 45 s); "make stress" runs 200.
 #@ machines: q35
 #@ timeout: 1200
 . /lib/ttyport/ktap.sh

@@ -8,7 +8,7 @@
 # overlay's GPS can still take.
 #
 # Cycles: TEST_DT_CYCLES (qemu-run.sh passes TEST_* to the guest), default 15
-# in make check (30 took about 27 s); "make stress" runs 200.  Shares the boot of the core tests on
+# in make check-stress (30 took about 27 s); "make stress" runs 200.  Shares the boot of the core tests on
 # q35.
 #@ machines: q35
 #@ timeout: 900

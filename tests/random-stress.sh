@@ -21,7 +21,7 @@
 #
 # Seed: TEST_RANDOM_SEED (qemu-run.sh passes TEST_* to the guest), else the
 # clock; it is printed first, and the same seed replays the same steps.
-# Steps: TEST_RANDOM_STEPS, default 1400 in make check, the fewest at which
+# Steps: TEST_RANDOM_STEPS, default 1400 in make check-stress, the fewest at which
 # every premise below holds for each of 3000 seeds of the model (at 1350
 # steps, with the ACM steps drawn too, seed 367 deferred no sysfs bind;
 # tests/host/random-model.sh sweeps 500 at every make check); "make
@@ -30,7 +30,7 @@
 # (hotplug-ftdi, usb-plain): it leaves usb0 unplugged.
 #@ machines: q35
 #@ timeout: 600
-#@ skip-allowed: premise: * | a run of TEST_RANDOM_STEPS under 1400 need not show every premise (make check runs 1400)
+#@ skip-allowed: premise: * | a run of TEST_RANDOM_STEPS under 1400 need not show every premise (make check-stress runs 1400)
 . /lib/ttyport/ktap.sh
 . /lib/ttyport/serdev.sh
 . /lib/ttyport/gadget.sh
@@ -42,7 +42,7 @@ steps=${TEST_RANDOM_STEPS:-1400}
 # (this test's timeout covers about 4000 steps: more need a TIMEOUT_FACTOR)
 tf=
 [ "$steps" -gt 4000 ] && tf="TIMEOUT_FACTOR=$((steps / 4000 + 1)) "
-replay="TEST_RANDOM_SEED=$seed TEST_RANDOM_STEPS=$steps ${tf}ONLY=random-stress make check"
+replay="TEST_RANDOM_SEED=$seed TEST_RANDOM_STEPS=$steps ${tf}ONLY=random-stress make check-stress"
 echo "# seed $seed, $steps steps (replay: $replay)"
 
 port_idle() {
@@ -111,7 +111,7 @@ premise "an overlay for the taken port was refused (error -16)" "$ev_overlays_re
 premise "a bound device was removed with its description" "$ev_removals_while_bound"
 premise "descriptions, binds and unbinds raced with opens and closes" "$ev_races"
 # The USB port: the run leaves it out where there is no hostctl, which
-# make check always has; its premises then fail, each saying why.
+# make check-stress always has; its premises then fail, each saying why.
 usb_premise() { # DESC COUNT
 	if [ "${usb:-1}" = 0 ]; then
 		ktap_result fail "premise: $1" "not shown: no /dev/hostctl, so the run made no FTDI adapter steps"

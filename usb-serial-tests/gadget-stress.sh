@@ -11,7 +11,7 @@
 # core never warned; the host fails the boot on any splat or kmemleak report.
 #
 # Cycles: TEST_GADGET_CYCLES (qemu-run.sh passes TEST_* to the guest),
-# default 50 in make check; 1000 with make stress.  A cycle took 1.7 to
+# default 50 in make check-stress; 1000 with make stress.  A cycle took 1.7 to
 # 2.5 s under TCG with a kernel build beside (50: 105 s, unplug mean
 # 126 ms, max 560 ms); the timeout, times make stress's TIMEOUT_FACTOR,
 # bounds 1000 of those.

@@ -8,7 +8,7 @@
 # warned; the host fails the boot on any splat or kmemleak report.
 #
 # Cycles: TEST_USB_CYCLES (qemu-run.sh passes TEST_* to the guest), default
-# 6 in make check (10 took about 36 s); the 200 with "make stress" (about 3-4 s a cycle
+# 6 in make check-stress (10 took about 36 s); the 200 with "make stress" (about 3-4 s a cycle
 # under TCG: 200 cycles took 755 s, the hub thread at most 737 ms, mean 55).
 # The table gives no on/off line, so gnss-sirf does not listen 2 s at each
 # probe, and the model is always on.  Shares the boot of the other USB tests

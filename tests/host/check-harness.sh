@@ -609,6 +609,23 @@ want_rc 1
 want "not ok  ONLY='no-such-test*'"
 tap "an ONLY glob that names no test fails"
 
+# --- EXCEPT leaves tests out (make check and the stresses) -------------------------
+mk left-stress <<'EOF2'
+ktap_plan 1
+check "a stress that must not run" false
+ktap_done
+EOF2
+EXCEPT='*-stress' run except good left-stress
+want_rc 0
+want "ok      good [q35/bios] true is true"
+no_re "left-stress"
+want_last "2 passed, 0 failed"
+tap "EXCEPT leaves out the tests it names and runs the others"
+run except-control good left-stress
+want_rc 1
+want "not ok  left-stress [q35/bios] a stress that must not run"
+tap "without EXCEPT the same tests run the one it left out (which fails)"
+
 # --- counting --------------------------------------------------------------------
 # Two rounds of two checks, and two rows of a table, each with its own
 # expected line: 8 distinct checks, 5 kinds (each check of the rounds once,
