@@ -35,10 +35,32 @@ awk -F'\t' '
 					pl[fs[f], "patched", i] - pl[fs[f], "stock", i]
 	}' "$raw" >>"$derived"
 
-# The data path against the path used today, per kernel and repetition:
-# gnss-sirf's /dev/gnss0 over N_TTY's /dev/ttyS1, hci_nokia over btattach.
+# Per-line boot cost, timed by the kernel (init8 and init32, initcall_debug):
+# the 8250 and 8250_pci initcalls, (32-line boot - 8-line boot) / 24 per
+# repetition and kernel, and the series' share, patched - stock.
 awk -F'\t' '
-	$1 ~ /^data-(gnss|tty):(gnss|tty)_bytes_per_s$|^bt-(serdev|ldisc):bt_(serdev|ldisc)_pings_per_s$/ {
+	$1 ~ /^init(8|32):initcall_ports_us$/ {
+		split($1, a, ":"); v[a[1], $2, ++c[a[1], $2]] = $3
+	}
+	END {
+		split("stock patched", ks, " ")
+		for (k in ks) for (i = 1; i <= c["init32", ks[k]]; i++)
+			if (("init8", ks[k], i) in v) {
+				pl[ks[k], i] = (v["init32", ks[k], i] - v["init8", ks[k], i]) / 24
+				printf "per-line:initcall_ports_us\t%s\t%.1f\n", ks[k], pl[ks[k], i]
+			}
+		for (i = 1; i <= c["init32", "patched"]; i++)
+			if (("patched", i) in pl && ("stock", i) in pl)
+				printf "per-line:series_initcall_ports_us\tpatched\t%.1f\n",
+					pl["patched", i] - pl["stock", i]
+	}' "$raw" >>"$derived"
+
+# The data path against the path used today, per kernel and repetition:
+# gnss-sirf's /dev/gnss0 over N_TTY's /dev/ttyS1, hci_nokia over btattach,
+# and hci_bcm through serdev over the same protocol through btattach -P bcm
+# (pings and ACL bytes).
+awk -F'\t' '
+	$1 ~ /^data-(gnss|tty):(gnss|tty)_bytes_per_s$|^bt-(bcm-)?(serdev|ldisc):bt_(bcm_)?(serdev|ldisc)_(pings|acl_bytes)_per_s$/ {
 		split($1, a, ":"); v[a[2], $2, ++c[a[2], $2]] = $3
 	}
 	END {
@@ -52,6 +74,14 @@ awk -F'\t' '
 				if (("bt_ldisc_pings_per_s", ks[k], i) in v && v["bt_ldisc_pings_per_s", ks[k], i] > 0)
 					printf "ratio:bt_serdev/ldisc_pings_per_s\t%s\t%.3f\n", ks[k],
 						v["bt_serdev_pings_per_s", ks[k], i] / v["bt_ldisc_pings_per_s", ks[k], i]
+			split("pings acl_bytes", fs, " ")
+			for (f in fs) {
+				s = "bt_bcm_serdev_" fs[f] "_per_s"; l = "bt_bcm_ldisc_" fs[f] "_per_s"
+				for (i = 1; i <= c[s, ks[k]]; i++)
+					if ((l, ks[k], i) in v && v[l, ks[k], i] > 0)
+						printf "ratio:bt_bcm_serdev/ldisc_%s_per_s\t%s\t%.3f\n", fs[f], ks[k],
+							v[s, ks[k], i] / v[l, ks[k], i]
+			}
 		}
 	}' "$raw" >>"$derived"
 

@@ -64,15 +64,20 @@ boot_env() {
 	# the idle boots again, each slab object tracked to its allocation site
 	objs8) echo "SCRIPT=bench/guest/objects.sh APPEND=slub_debug=U" ;;
 	objs32) echo "SCRIPT=bench/guest/objects.sh APPEND=slub_debug=U,8250.nr_uarts=32" ;;
+	# the idle boots again, each initcall timed by the kernel
+	init8) echo "SCRIPT=bench/guest/initcalls.sh APPEND=initcall_debug,log_buf_len=8M" ;;
+	init32) echo "SCRIPT=bench/guest/initcalls.sh APPEND=initcall_debug,log_buf_len=8M,8250.nr_uarts=32" ;;
 	bind) echo "SCRIPT=bench/guest/bind.sh SSDT=acpi-tables/xhci-rhub.asl,acpi-tables/gps-usb-nolines.asl" ;;
 	data-tty) echo "SCRIPT=bench/guest/data.sh" ;;
 	data-gnss) echo "SCRIPT=bench/guest/data.sh SSDT=acpi-tables/gps-com2.asl" ;;
 	bt-ldisc) echo "SCRIPT=bench/guest/bt.sh" ;;
 	bt-serdev) echo "SCRIPT=bench/guest/bt.sh SSDT=acpi-tables/gpio-sim.asl,acpi-tables/nokia-com2.asl CHIPS=nokia:com2:bt0 TEST_BT_PATH=serdev" ;;
+	bt-bcm-ldisc) echo "SCRIPT=bench/guest/bt.sh TEST_BT_CHIP=bcm" ;;
+	bt-bcm-serdev) echo "SCRIPT=bench/guest/bt.sh SSDT=acpi-tables/bcm-com2.asl CHIPS=bcm:com2 TEST_BT_CHIP=bcm TEST_BT_PATH=serdev" ;;
 	esac
 }
 # BENCH_BOOTS="bind ...": only those boots (their figures only)
-boots=${BENCH_BOOTS:-idle8 idle32 objs8 objs32 bind data-tty data-gnss bt-ldisc bt-serdev}
+boots=${BENCH_BOOTS:-idle8 idle32 objs8 objs32 init8 init32 bind data-tty data-gnss bt-ldisc bt-serdev bt-bcm-ldisc bt-bcm-serdev}
 
 mkdir -p "$out/runs"
 raw=$out/raw.tsv
@@ -85,7 +90,7 @@ run_one() { # rep boot kernel
 	local rep=$1 b=$2 k=$3 rundir=$out/runs/$1-$2-$3 e
 	local -a env=()
 	for e in $(boot_env "$b"); do env+=("${e//,/ }"); done
-	case $b in idle32 | objs32) env+=("QEMU_ARGS=$ports32") ;; esac
+	case $b in idle32 | objs32 | init32) env+=("QEMU_ARGS=$ports32") ;; esac
 	if ! env "${env[@]}" KERNEL="${kernel[$k]}" RUNDIR="$rundir" QUIET=1 \
 		TIMEOUT=240 TEST_KERNEL="$k" TEST_SECONDS="$secs" TEST_PINGS="$pings" \
 		scripts/qemu-run.sh >"$rundir.err" 2>&1; then

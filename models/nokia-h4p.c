@@ -27,6 +27,15 @@
  * no negotiation, no padding, out of reset from the start), the kind
  * `btattach -P h4` attaches through the hci_uart line discipline: make bench
  * compares that path with hci_nokia's, in front of the same btvirt.
+ *
+ * --bcm makes it a plain H4 Broadcom UART controller as hci_bcm (Linux 6.12)
+ * sets it up when no patchram file is found: btbcm_initialize() wants
+ * parameters from two vendor commands, Read Verbose Config (0xFC79: status,
+ * chip id, target id, build base, build number; 7 bytes) and Read Controller
+ * Features (0xFC6E: status and 8 feature bytes), and stops its setup there.
+ * The same model is then attached both ways, `btattach -P bcm` through the
+ * line discipline and BCM2E1A from ACPI through serdev, so make bench
+ * compares the two paths with the same protocol code and the same chip.
  */
 #include <getopt.h>
 #include <signal.h>
@@ -54,7 +63,8 @@ struct nokia {
 	struct h4_rx host_rx;
 	struct btvirt bt;
 	enum fault fault;
-	bool plain;		/* --plain-h4 */
+	bool plain;		/* --plain-h4 or --bcm */
+	bool bcm;		/* --bcm */
 	unsigned int man_id, ver_id;
 	bool in_reset;
 	int bt_wake;
@@ -100,6 +110,39 @@ static void command_complete(struct nokia *m, uint16_t opcode, uint8_t status)
 			 status };
 
 	send_frame(m, ev, sizeof(ev));
+}
+
+/* Command Complete, status 0, with the return parameters P (LEN bytes). */
+static void command_complete_params(struct nokia *m, uint16_t opcode,
+				    const uint8_t *p, size_t len)
+{
+	uint8_t ev[3 + 4 + 16] = { 0x04, 0x0e, 4 + len, 0x01, opcode & 0xff,
+				   opcode >> 8, 0x00 };
+
+	memcpy(ev + 7, p, len);
+	send_frame(m, ev, 7 + len);
+}
+
+/*
+ * The Broadcom vendor commands whose answers btbcm_initialize() reads (their
+ * lengths are checked; the values only printed): a BCM20702-like chip id 0x3f,
+ * target 0x09, build 2.5.
+ */
+static bool bcm_command(struct nokia *m, uint16_t opcode)
+{
+	static const uint8_t verbose_config[] = { 0x3f, 0x09, 0x02, 0x00, 0x05, 0x00 };
+	static const uint8_t features[] = { 0x01, 0, 0, 0, 0, 0, 0, 0 };
+
+	switch (opcode) {
+	case 0xfc79:
+		command_complete_params(m, opcode, verbose_config, sizeof(verbose_config));
+		return true;
+	case 0xfc6e:
+		command_complete_params(m, opcode, features, sizeof(features));
+		return true;
+	default:
+		return false;
+	}
 }
 
 static void negotiation(struct nokia *m, const uint8_t *f, size_t len)
@@ -150,6 +193,10 @@ static void host_command(struct nokia *m, const uint8_t *f, size_t len)
 	uint16_t opcode = f[1] | f[2] << 8;
 
 	if ((opcode >> 10) == 0x3f) {
+		if (m->bcm && bcm_command(m, opcode)) {
+			msg("BCM vendor command 0x%04x answered", opcode);
+			return;
+		}
 		if (!m->fw_cmds++)
 			msg("firmware: first vendor command 0x%04x", opcode);
 		dbg("vendor command 0x%04x, %u parameter bytes: answered here",
@@ -264,6 +311,8 @@ static void usage(FILE *f)
 		"  --fault MODE       none|garbage|bad-length|nak|silent|no-padding\n"
 		"  --plain-h4         a plain H4 controller (btattach -P h4): no lines,\n"
 		"                     no negotiation, no padding (make bench)\n"
+		"  --bcm              a plain H4 Broadcom controller as hci_bcm sets\n"
+		"                     it up without a patchram file (make bench)\n"
 		"  -v                 log every frame and line edge\n");
 }
 
@@ -291,6 +340,7 @@ int main(int argc, char **argv)
 		{ "ver-id", required_argument, NULL, 'V' },
 		{ "fault", required_argument, NULL, 'F' },
 		{ "plain-h4", no_argument, NULL, 'P' },
+		{ "bcm", no_argument, NULL, 'B' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
@@ -309,6 +359,7 @@ int main(int argc, char **argv)
 		case 'W': line_wait_s = strtoul(optarg, NULL, 0); break;
 		case 'b': bt = optarg; break;
 		case 'P': m.plain = true; break;
+		case 'B': m.plain = m.bcm = true; break;
 		case 'v': log_verbose = 1; break;
 		case 'm':
 		case 'V':
@@ -352,8 +403,8 @@ int main(int argc, char **argv)
 		   !m.plain, on_host_frame, &m, "host");
 	btvirt_init(&m.bt, bt, on_ctrl_frame, &m);
 	if (m.plain) {
-		msg("up: plain H4 on uart %s, controller %s", uart_path,
-		    bt ? bt : "(none)");
+		msg("up: plain H4%s on uart %s, controller %s",
+		    m.bcm ? " (Broadcom)" : "", uart_path, bt ? bt : "(none)");
 		btvirt_connect(&m.bt);
 		goto run;
 	}

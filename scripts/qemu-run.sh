@@ -8,7 +8,7 @@
 #   FIRMWARE   bios (SeaBIOS) | uefi (OVMF)              (default bios)
 #   SSDT       .asl or .aml files, each given to QEMU with -acpitable
 #   OVERLAY    .dtso or .dtbo files, applied by the guest after boot
-#   CHIPS      emulated chips: "model:wire[:lines] ...", model nokia|gps,
+#   CHIPS      emulated chips: "model:wire[:lines] ...", model nokia|bcm|gps,
 #              wire com2|com3|com4|pci0|usb0|usb1 (docs/models.md)
 #   CHIP_OPTS_<lines>  more options for one chip model, e.g. "--fault nak"
 #   TEST_<name>  a setting passed to the guest scripts as it is

@@ -8,24 +8,35 @@
 # chip bound by hci_nokia through serdev (boot bt-serdev: nokia-com2.asl, the
 # world's nokia model and btvirt).  Figures: l2ping round trips per second
 # and ACL bytes per second (both ways) over TEST_PINGS pings of 44 bytes.
+#
+# TEST_BT_CHIP=bcm compares one driver's two paths instead: the controller
+# under test is a Broadcom chip model (nokia-h4p --bcm), attached with
+# btattach -P bcm through the line discipline (boot bt-bcm-ldisc) or bound
+# by hci_bcm through serdev from bcm-com2.asl (boot bt-bcm-serdev, the
+# world's bcm model): the same protocol code (hci_bcm's bcm_proto) both
+# ways.  Figures bt_bcm_<path>_*.
 . /lib/ttyport/bench.sh
 . /lib/ttyport/ktap.sh
 . /lib/ttyport/bt.sh
 . /lib/ttyport/world.sh
 
 pings=${TEST_PINGS:-200}
+chip=${TEST_BT_CHIP:-nokia}
 size=44	# l2ping's default: a larger echo is refused by the peer here
 world_start_btvirt
 poll 5 test -S /tmp/bt-server-bredrle ||
 	{ echo "bench: btvirt has no server socket" >&2; exit 1; }
 
-# attach TTY WIRE: a plain H4 model on WIRE's far end, btattach on TTY;
-# prints the hciN it became (the background programs must not hold the
-# command substitution's stdout: their output goes to files)
+# attach TTY WIRE [PROTO]: a plain H4 model (PROTO bcm: the Broadcom one) on
+# WIRE's far end, btattach -P PROTO (default h4) on TTY; prints the hciN it
+# became (the background programs must not hold the command substitution's
+# stdout: their output goes to files)
 attach() {
-	nokia-h4p --plain-h4 --uart /dev/far-$2 --lines h4$2 \
-		--btvirt /tmp/bt-server-bredrle >/dev/null 2>>/tmp/chip-h4$2.log &
-	btattach -B /dev/$1 -P h4 -S 115200 >/tmp/btattach-$1.log 2>&1 &
+	_p=${3:-h4}
+	nokia-h4p $([ "$_p" = bcm ] && echo --bcm || echo --plain-h4) \
+		--uart /dev/far-$2 --lines $_p$2 \
+		--btvirt /tmp/bt-server-bredrle >/dev/null 2>>/tmp/chip-$_p$2.log &
+	btattach -B /dev/$1 -P $_p -S 115200 >/tmp/btattach-$1.log 2>&1 &
 	for _ in $(seq 1 100); do
 		for h in /sys/class/bluetooth/hci*; do
 			[ -e "$h" ] || continue
@@ -39,7 +50,19 @@ attach() {
 }
 
 peer=$(attach ttyS2 com3) || exit 1
-if [ -n "$(ls /sys/bus/serial/drivers/nokia-bluetooth 2>/dev/null | grep serial)" ]; then
+if [ "$chip" = bcm ]; then
+	if [ "${TEST_BT_PATH:-}" = serdev ]; then
+		path=bcm_serdev
+		poll 30 hci_of '\_SB_.BCM2' || {
+			echo "bench: hci_bcm gave no HCI device for \\_SB_.BCM2: $(dmesg | grep -i -m3 'bcm' | tr '\n' ' ')" >&2
+			exit 1
+		}
+		dut=$(hci_of '\_SB_.BCM2')
+	else
+		path=bcm_ldisc
+		dut=$(attach ttyS1 com2 bcm) || exit 1
+	fi
+elif [ -n "$(ls /sys/bus/serial/drivers/nokia-bluetooth 2>/dev/null | grep serial)" ]; then
 	path=serdev
 	dut=$(bt_wait_ready '\_SB_.BTH2' 2>&1 | tail -n 1)
 	case "$dut" in hci*) ;; *) echo "bench: the Nokia chip did not come up: $dut" >&2; exit 1 ;; esac

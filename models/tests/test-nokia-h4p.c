@@ -70,7 +70,8 @@ static char *name(const char *inst, const char *fn)
 	return s;
 }
 
-static pid_t start_model(const char *inst, const char *fault,
+/* FAULT: a --fault mode or NULL; OPT: one more option (--bcm) or NULL. */
+static pid_t start_model(const char *inst, const char *fault, const char *opt,
 			 const char *btvirt, int *master)
 {
 	static char prog[400];
@@ -96,6 +97,8 @@ static pid_t start_model(const char *inst, const char *fault,
 		argv[i++] = "--fault";
 		argv[i++] = fault;
 	}
+	if (opt)
+		argv[i++] = opt;
 	if (btvirt) {
 		argv[i++] = "--btvirt";
 		argv[i++] = btvirt;
@@ -155,7 +158,7 @@ static void fault_tests(void)
 		pid_t pid;
 
 		snprintf(inst, sizeof(inst), "f%zu", i);
-		pid = start_model(inst, faults[i], NULL, &m);
+		pid = start_model(inst, faults[i], NULL, NULL, &m);
 		t_wait_pull(lines, name(inst, "host-wakeup"), "pull-down", 2000);
 		t_set(lines, name(inst, "reset"), "1");
 		t_write(m, neg_req, sizeof(neg_req));
@@ -198,6 +201,41 @@ static void fault_tests(void)
 	}
 }
 
+/*
+ * --bcm: plain H4 (no padding, no lines), the two Broadcom vendor commands
+ * btbcm_initialize() reads answered with parameters of the lengths it
+ * checks, any other vendor command with status 0, the rest through btvirt.
+ */
+static void bcm_tests(const char *sock)
+{
+	static const uint8_t verbose[] = { 0x01, 0x79, 0xfc, 0x00 };
+	static const uint8_t cc_verbose[] = { 0x04, 0x0e, 0x0a, 0x01, 0x79, 0xfc,
+					      0x00, 0x3f, 0x09, 0x02, 0x00, 0x05, 0x00 };
+	static const uint8_t features[] = { 0x01, 0x6e, 0xfc, 0x00 };
+	static const uint8_t cc_features[] = { 0x04, 0x0e, 0x0c, 0x01, 0x6e, 0xfc,
+					       0x00, 0x01, 0, 0, 0, 0, 0, 0, 0 };
+	static const uint8_t baud[] = { 0x01, 0x18, 0xfc, 0x06, 0x00, 0x00,
+					0x00, 0xc2, 0x01, 0x00 };
+	static const uint8_t cc_baud[] = { 0x04, 0x0e, 0x04, 0x01, 0x18, 0xfc, 0x00 };
+	static const uint8_t hci_reset[] = { 0x01, 0x03, 0x0c, 0x00 };
+	static const uint8_t cc_reset[] = { 0x04, 0x0e, 0x04, 0x01, 0x03, 0x0c, 0x00 };
+	int m;
+
+	start_model("bcm0", NULL, "--bcm", sock, &m);
+	t_write(m, verbose, sizeof(verbose));
+	t_ok(expect(m, cc_verbose, sizeof(cc_verbose), 2000),
+	     "--bcm: Read Verbose Config 0xfc79 -> status 0 and 6 bytes (btbcm checks 7), unpadded");
+	t_write(m, features, sizeof(features));
+	t_ok(expect(m, cc_features, sizeof(cc_features), 1000),
+	     "--bcm: Read Controller Features 0xfc6e -> status 0 and 8 bytes (btbcm checks 9)");
+	t_write(m, baud, sizeof(baud));
+	t_ok(expect(m, cc_baud, sizeof(cc_baud), 1000),
+	     "--bcm: another vendor command (Update UART Baud Rate 0xfc18) -> status 0 only");
+	t_write(m, hci_reset, sizeof(hci_reset));
+	t_ok(expect(m, cc_reset, sizeof(cc_reset), 2000),
+	     "--bcm: HCI Reset via btvirt -> Command Complete, 7 bytes, no pad");
+}
+
 int main(int argc, char **argv)
 {
 	static const uint8_t hci_reset[] = { 0x01, 0x03, 0x0c, 0x00 };
@@ -224,7 +262,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	build = argv[1];
-	t_init(19, 60);
+	t_init(23, 60);
 	snprintf(lines, sizeof(lines), "%s/lines", t_tmpdir());
 	mkdir(lines, 0755);
 
@@ -255,7 +293,7 @@ int main(int argc, char **argv)
 	if (!t_ok(t_wait_path(sock, 3000), "btvirt -s serves %s", sock))
 		t_diag("needs btvirt (Debian bluez-test-tools) and root for unshare -m");
 
-	start_model("bt0", NULL, sock, &m);
+	start_model("bt0", NULL, NULL, sock, &m);
 
 	t_ok(t_wait_pull(lines, "bt0-host-wakeup", "pull-down", 2000),
 	     "host-wakeup low while reset is asserted");
@@ -315,6 +353,7 @@ int main(int argc, char **argv)
 	t_write(m, alive_req, sizeof(alive_req));
 	t_ok(silent_for(m, 300), "alive ignored while in reset");
 
+	bcm_tests(sock);
 	fault_tests();
 	return t_done();
 }

@@ -51,6 +51,17 @@ world_start_chips() {
 				$(eval echo \$CHIP_OPTS_$lines) \
 				2>>/tmp/chip-$lines.log &
 			;;
+		bcm)
+			# a plain H4 Broadcom controller (no lines): make
+			# bench's hci_bcm boots
+			[ -n "$lines" ] || lines=bcm$nbt
+			nbt=$((nbt + 1))
+			world_start_btvirt
+			nokia-h4p --bcm --uart /dev/far-$wire --lines $lines \
+				--btvirt /tmp/bt-server-bredrle \
+				$(eval echo \$CHIP_OPTS_$lines) \
+				2>>/tmp/chip-$lines.log &
+			;;
 		gps)
 			[ -n "$lines" ] || lines=gps$ngps
 			ngps=$((ngps + 1))
@@ -59,7 +70,7 @@ world_start_chips() {
 				2>>/tmp/chip-$lines.log &
 			;;
 		*)
-			echo "ttyport: unknown chip model '$model' in CHIPS (nokia, gps)"
+			echo "ttyport: unknown chip model '$model' in CHIPS (nokia, bcm, gps)"
 			continue
 			;;
 		esac
