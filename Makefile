@@ -171,11 +171,14 @@ check: all $(HOSTCTL)
 	@[ -n "$${ONLY:-}" ] || export EXCEPT="$${EXCEPT-*-stress}"; \
 		TEST_CORPUS_SKIP_KINDS=$${TEST_CORPUS_SKIP_KINDS-chip} scripts/check.sh
 
+# Their logs go to build/check-chip-faults and build/check-stress, so that
+# build/check keeps make check's (make bench reads its times.tsv).
 check-chip-faults: all $(HOSTCTL)
-	@ONLY=bad-input TEST_CORPUS_KINDS=chip TEST_CORPUS_SKIP_KINDS= scripts/check.sh
+	@CHECK_OUT=$${CHECK_OUT:-$(B)/check-chip-faults} \
+		ONLY=bad-input TEST_CORPUS_KINDS=chip TEST_CORPUS_SKIP_KINDS= scripts/check.sh
 
 check-stress: all $(HOSTCTL)
-	@ONLY="$${ONLY:-*-stress}" scripts/check.sh
+	@CHECK_OUT=$${CHECK_OUT:-$(B)/check-stress} ONLY="$${ONLY:-*-stress}" scripts/check.sh
 
 # The long stress runs, kept out of make check's 15 minutes: 200 USB-serial
 # plug/unplug cycles with the GPS bound and gpsd reading (about 3 s a cycle),

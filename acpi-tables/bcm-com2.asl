@@ -10,6 +10,10 @@
  * runtime-suspends it, as the line discipline path does.  hci_bcm says so
  * at probe ("Unexpected ACPI gpio_int_idx: -1", "Unexpected number of ACPI
  * GPIOs: 0", "No reset resource, using default baud rate"), and binds.
+ * Its operating speed is then the link's, 115200, which hci_serdev's setup
+ * still sets with an Update UART Baud Rate (0xFC18) command before btbcm's
+ * setup; btattach -P bcm sends none.  That is setup only: the flood does
+ * not see it.
  *
  * COM2 is \_SB.PCI0.SF8.COM2 on q35 and \_SB.PCI0.S08.COM2 on pc
  * (FACTS.md): _CRS picks the one that exists, _STA hides the device on a

@@ -1,6 +1,7 @@
 #!/bin/bash
 # The table of make bench, from what bench/run.sh collected in build/bench
-# (raw.tsv: "boot:figure, kernel, value" per measurement; skipped.tsv): the
+# (raw.tsv: "boot:figure, kernel, value, repetition" per measurement;
+# skipped.tsv): the
 # derived figures (derived.tsv), results.tsv (figure, kernel, n, min, median,
 # max, patched/stock of the medians) and the table on stdout (table.txt).
 # Run alone, it redoes the table without booting anything.
@@ -17,8 +18,11 @@ derived=$out/derived.tsv
 # Per-line memory: (32-line boot - 8-line boot) / 24, per repetition and
 # kernel; and the series' own share, patched - stock.
 awk -F'\t' '
+	# rep(KEY): the repetition of this line (raw.tsv'"'"'s fourth column; the
+	# count of KEY in older files without it); c[KEY] is the highest seen
+	function rep(key) { r = ($4 != "" ? $4 : ++cnt[key]); if (r > c[key]) c[key] = r; return r }
 	$1 ~ /^idle(8|32):(slab_kib|slab_unreclaimable_kib)$/ {
-		split($1, a, ":"); v[a[1], a[2], $2, ++c[a[1], a[2], $2]] = $3
+		split($1, a, ":"); v[a[1], a[2], $2, rep(a[1] SUBSEP a[2] SUBSEP $2)] = $3
 	}
 	END {
 		split("slab_kib slab_unreclaimable_kib", fs, " ")
@@ -39,8 +43,11 @@ awk -F'\t' '
 # the 8250 and 8250_pci initcalls, (32-line boot - 8-line boot) / 24 per
 # repetition and kernel, and the series' share, patched - stock.
 awk -F'\t' '
+	# rep(KEY): the repetition of this line (raw.tsv'"'"'s fourth column; the
+	# count of KEY in older files without it); c[KEY] is the highest seen
+	function rep(key) { r = ($4 != "" ? $4 : ++cnt[key]); if (r > c[key]) c[key] = r; return r }
 	$1 ~ /^init(8|32):initcall_ports_us$/ {
-		split($1, a, ":"); v[a[1], $2, ++c[a[1], $2]] = $3
+		split($1, a, ":"); v[a[1], $2, rep(a[1] SUBSEP $2)] = $3
 	}
 	END {
 		split("stock patched", ks, " ")
@@ -60,8 +67,11 @@ awk -F'\t' '
 # and hci_bcm through serdev over the same protocol through btattach -P bcm
 # (pings and ACL bytes).
 awk -F'\t' '
+	# rep(KEY): the repetition of this line (raw.tsv'"'"'s fourth column; the
+	# count of KEY in older files without it); c[KEY] is the highest seen
+	function rep(key) { r = ($4 != "" ? $4 : ++cnt[key]); if (r > c[key]) c[key] = r; return r }
 	$1 ~ /^data-(gnss|tty):(gnss|tty)_bytes_per_s$|^bt-(bcm-)?(serdev|ldisc):bt_(bcm_)?(serdev|ldisc)_(pings|acl_bytes)_per_s$/ {
-		split($1, a, ":"); v[a[2], $2, ++c[a[2], $2]] = $3
+		split($1, a, ":"); v[a[2], $2, rep(a[2] SUBSEP $2)] = $3
 	}
 	END {
 		split("stock patched", ks, " ")

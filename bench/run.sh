@@ -99,7 +99,8 @@ run_one() { # rep boot kernel
 	fi
 	# (hvc0 ends lines with CR LF)
 	tr -d '\r' <"$rundir/guest.log" >"$rundir/guest.txt"
-	sed -n 's/^@@bench \([^ ]*\) \([-0-9.]*\)$/'"$b"':\1\t'"$k"'\t\2/p' "$rundir/guest.txt" >>"$raw"
+	# (the repetition in a fourth column: bench/report.sh pairs boots by it)
+	sed -n 's/^@@bench \([^ ]*\) \([-0-9.]*\)$/'"$b"':\1\t'"$k"'\t\2\t'"$rep"'/p' "$rundir/guest.txt" >>"$raw"
 	sed -n 's/^@@bench-skip \([^ ]*\) \(.*\)$/'"$b"':\1\t'"$k"'\t\2/p' "$rundir/guest.txt" >>"$out/skipped.tsv"
 	# objects.sh's sites: boot, kernel, repetition, cache, site/via, count, bytes
 	sed -n 's/^@@objects //p' "$rundir/guest.txt" |

@@ -32,7 +32,9 @@
  * sets it up when no patchram file is found: btbcm_initialize() wants
  * parameters from two vendor commands, Read Verbose Config (0xFC79: status,
  * chip id, target id, build base, build number; 7 bytes) and Read Controller
- * Features (0xFC6E: status and 8 feature bytes), and stops its setup there.
+ * Features (0xFC6E: status and 8 feature bytes); the rest of its setup
+ * (Read Local Name, the patchram file looked for and not found) needs
+ * nothing more.
  * The same model is then attached both ways, `btattach -P bcm` through the
  * line discipline and BCM2E1A from ACPI through serdev, so make bench
  * compares the two paths with the same protocol code and the same chip.

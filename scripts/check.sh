@@ -163,7 +163,7 @@ host_run() {
 	for t in ${CHECK_HOST_TESTS:-tests/host/*.sh}; do
 		[ -x "$t" ] || continue
 		log=$out/host/$(basename "$t" .sh).log
-		"$t" >"$log" 2>&1
+		env -u EXCEPT "$t" >"$log" 2>&1
 		echo $? >"$log.rc"
 		echo "$t" >"$log.src"
 	done
@@ -522,9 +522,14 @@ keys=()
 		done
 	done
 done
-# A glob that names no test would make a green run of nothing.
-[ -n "${ONLY:-}" ] && [ ${#keys[@]} -eq 0 ] &&
-	result fail "ONLY='$ONLY'" "no QEMU test matches it"
+# A selection that leaves no test would make a green run of nothing.
+if [ -z "${HOST_ONLY:-}" ] && [ ${#keys[@]} -eq 0 ]; then
+	if [ -n "${EXCEPT:-}" ]; then
+		result fail "ONLY='${ONLY:-*}' EXCEPT='$EXCEPT'" "no QEMU test is left"
+	else
+		result fail "ONLY='${ONLY:-*}'" "no QEMU test matches it"
+	fi
+fi
 # Boots run CHECK_JOBS at a time (default 1), the host-side tests beside
 # them; results are reported in order, each when its boot is done.  Two at a time was slower on the 2-core machines: the
 # guests' 2 vCPUs each (MTTCG) oversubscribe the cores, and the stresses

@@ -8,8 +8,8 @@
 # overlay's GPS can still take.
 #
 # Cycles: TEST_DT_CYCLES (qemu-run.sh passes TEST_* to the guest), default 15
-# in make check-stress (30 took about 27 s); "make stress" runs 200.  Shares the boot of the core tests on
-# q35.
+# in make check-stress (30 took about 27 s); "make stress" runs 200.  Shares the q35
+# boot of the core tests' world (with the other core stresses in make check-stress).
 #@ machines: q35
 #@ timeout: 900
 . /lib/ttyport/ktap.sh

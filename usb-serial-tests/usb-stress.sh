@@ -11,8 +11,8 @@
 # 6 in make check-stress (10 took about 36 s); the issue's 200 with "make stress" (about 3-4 s a cycle
 # under TCG: 200 cycles took 755 s, the hub thread at most 737 ms, mean 55).
 # The table gives no on/off line, so gnss-sirf does not listen 2 s at each
-# probe, and the model is always on.  Shares the boot of the other USB tests
-# on q35 (the same SSDTs).
+# probe, and the model is always on.  Shares the boot of the other USB tests'
+# world on q35 (the same SSDTs; alone in it in make check-stress).
 #@ machines: q35
 #@ ssdt: acpi-tables/gpio-sim.asl acpi-tables/xhci-rhub.asl acpi-tables/gps-usb.asl acpi-tables/gps-usb-nolines.asl
 #@ timeout: 240

@@ -219,9 +219,10 @@ static void bcm_tests(const char *sock)
 	static const uint8_t cc_baud[] = { 0x04, 0x0e, 0x04, 0x01, 0x18, 0xfc, 0x00 };
 	static const uint8_t hci_reset[] = { 0x01, 0x03, 0x0c, 0x00 };
 	static const uint8_t cc_reset[] = { 0x04, 0x0e, 0x04, 0x01, 0x03, 0x0c, 0x00 };
+	pid_t pid;
 	int m;
 
-	start_model("bcm0", NULL, "--bcm", sock, &m);
+	pid = start_model("bcm0", NULL, "--bcm", sock, &m);
 	t_write(m, verbose, sizeof(verbose));
 	t_ok(expect(m, cc_verbose, sizeof(cc_verbose), 2000),
 	     "--bcm: Read Verbose Config 0xfc79 -> status 0 and 6 bytes (btbcm checks 7), unpadded");
@@ -234,6 +235,8 @@ static void bcm_tests(const char *sock)
 	t_write(m, hci_reset, sizeof(hci_reset));
 	t_ok(expect(m, cc_reset, sizeof(cc_reset), 2000),
 	     "--bcm: HCI Reset via btvirt -> Command Complete, 7 bytes, no pad");
+	t_kill(pid);
+	close(m);
 }
 
 int main(int argc, char **argv)

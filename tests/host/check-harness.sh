@@ -30,7 +30,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # This runs under check.sh's host phase: its settings must not leak into the
 # check.sh runs here (HOST_ONLY=1 would run no boot at all).
-unset ONLY HOST_ONLY CHECK_OUT CHECK_TESTS CHECK_HOST_TESTS QEMU_RUN TIMEOUT_FACTOR
+unset ONLY EXCEPT HOST_ONLY CHECK_OUT CHECK_TESTS CHECK_HOST_TESTS QEMU_RUN TIMEOUT_FACTOR
 # The real boot runner, with the fake emulator, and no QMP agent, kernel,
 # initramfs or KVM probe.
 export QEMU=$top/tests/host/check-harness.d/fake-qemu HOSTCTL=true ACCEL=tcg \
@@ -625,6 +625,10 @@ run except-control good left-stress
 want_rc 1
 want "not ok  left-stress [q35/bios] a stress that must not run"
 tap "without EXCEPT the same tests run the one it left out (which fails)"
+EXCEPT='*' run except-all good left-stress
+want_rc 1
+want "not ok  ONLY='*' EXCEPT='*'"
+tap "an EXCEPT that leaves no test fails (no green run of nothing)"
 
 # --- counting --------------------------------------------------------------------
 # Two rounds of two checks, and two rows of a table, each with its own
