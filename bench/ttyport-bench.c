@@ -51,17 +51,77 @@ static double now_ms(void)
 static int usage(void)
 {
 	fprintf(stderr,
-		"usage: ttyport-bench time [-t S] {-e PATH | -g PATH}... -- CMD...\n"
+		"usage: ttyport-bench time [-t S] {-e PATH | -g PATH | -o PATH}... -- CMD...\n"
+		"       ttyport-bench time [-t S] {-e PATH | -g PATH | -o PATH}... -W SRC DST\n"
 		"       ttyport-bench elapsed -- CMD...\n"
 		"       ttyport-bench read DEV SECONDS [BAUD]\n");
 	return 2;
 }
 
+/* A condition: PATH exists (-e), is gone (-g), or opens (-o: a tty's
+ * open() returned, O_NONBLOCK so that no carrier is waited for). */
+enum cond_kind { COND_EXISTS, COND_GONE, COND_OPENS };
+
 struct cond {
 	const char *path;
-	int want_exists;
+	enum cond_kind kind;
 	double at;		/* ms from the start; < 0 until it held */
 };
+
+/*
+ * The action of -W: SRC's bytes (read before the clock starts) written to DST
+ * in one write(), as a configfs attribute takes a table, an overlay or a
+ * new_device line: in a child, so that the conditions are polled while the
+ * write runs, and without the fork and exec of a shell and cat, which under
+ * TCG cost more than some of what is timed.
+ */
+static char *write_buf;
+static ssize_t write_len;
+static const char *write_dst;
+
+static int write_child(void)
+{
+	int fd = open(write_dst, O_WRONLY);
+
+	if (fd < 0 || write(fd, write_buf, write_len) != write_len || close(fd)) {
+		fprintf(stderr, "ttyport-bench: write %s: %s\n", write_dst,
+			strerror(errno));
+		return 1;
+	}
+	return 0;
+}
+
+static int read_src(const char *src)
+{
+	struct stat st;
+	int fd = open(src, O_RDONLY);
+
+	if (fd < 0 || fstat(fd, &st) || !(write_buf = malloc(st.st_size + 1)) ||
+	    (write_len = read(fd, write_buf, st.st_size)) != st.st_size) {
+		fprintf(stderr, "ttyport-bench: %s: %s\n", src, strerror(errno));
+		return -1;
+	}
+	close(fd);
+	return 0;
+}
+
+static int cond_holds(const struct cond *c, struct stat *st)
+{
+	int fd;
+
+	switch (c->kind) {
+	case COND_EXISTS:
+		return stat(c->path, st) == 0;
+	case COND_GONE:
+		return stat(c->path, st) != 0;
+	default:
+		fd = open(c->path, O_RDWR | O_NOCTTY | O_NONBLOCK);
+		if (fd < 0)
+			return 0;
+		close(fd);
+		return 1;
+	}
+}
 
 static int cmd_time(int argc, char **argv)
 {
@@ -74,21 +134,35 @@ static int cmd_time(int argc, char **argv)
 	for (i = 0; i < argc && strcmp(argv[i], "--"); i++) {
 		if (i + 1 >= argc)
 			return usage();
+		if (!strcmp(argv[i], "-W")) {
+			if (i + 3 != argc || !n || read_src(argv[i + 1]))
+				return usage();
+			write_dst = argv[i + 2];
+			break;
+		}
 		if (!strcmp(argv[i], "-t")) {
 			limit_s = atof(argv[++i]);
-		} else if (!strcmp(argv[i], "-e") || !strcmp(argv[i], "-g")) {
+		} else if (!strcmp(argv[i], "-e") || !strcmp(argv[i], "-g") ||
+			   !strcmp(argv[i], "-o")) {
 			if (n == MAX_CONDS)
 				return usage();
-			c[n].want_exists = argv[i][1] == 'e';
+			c[n].kind = argv[i][1] == 'e' ? COND_EXISTS :
+				    argv[i][1] == 'g' ? COND_GONE : COND_OPENS;
 			c[n].path = argv[++i];
 			c[n++].at = -1;
 		} else {
 			return usage();
 		}
 	}
-	if (i + 1 >= argc || !n)
-		return usage();
-	argv += i + 1;
+	if (write_dst) {
+		static char *write_argv[] = { "write", NULL };
+
+		argv = write_argv;
+	} else {
+		if (i + 1 >= argc || !n)
+			return usage();
+		argv += i + 1;
+	}
 
 	t0 = now_ms();
 	pid = fork();
@@ -97,6 +171,8 @@ static int cmd_time(int argc, char **argv)
 		return 1;
 	}
 	if (!pid) {
+		if (write_dst)
+			_exit(write_child());
 		execvp(argv[0], argv);
 		fprintf(stderr, "ttyport-bench: %s: %s\n", argv[0], strerror(errno));
 		_exit(127);
@@ -110,7 +186,7 @@ static int cmd_time(int argc, char **argv)
 		for (i = 0; i < n; i++) {
 			if (c[i].at >= 0)
 				continue;
-			if ((stat(c[i].path, &st) == 0) == c[i].want_exists) {
+			if (cond_holds(&c[i], &st)) {
 				c[i].at = t - t0;
 				left--;
 			}
@@ -128,8 +204,9 @@ static int cmd_time(int argc, char **argv)
 			for (i = 0; i < n; i++)
 				if (c[i].at < 0)
 					fprintf(stderr, "ttyport-bench: %s %s after %.1f s\n",
-						c[i].path, c[i].want_exists ?
-						"still missing" : "still there", limit_s);
+						c[i].path, c[i].kind == COND_EXISTS ?
+						"still missing" : c[i].kind == COND_GONE ?
+						"still there" : "still not open", limit_s);
 			if (pid > 0)
 				fprintf(stderr, "ttyport-bench: %s still running\n", argv[0]);
 			return 1;
