@@ -88,12 +88,13 @@ done
 noise='^ttyport: at the end: |^tsc: |^calibrate_delay'
 relevant='serial|serdev|tty|uart|UART|8250|16550|ACPI|acpi|PNP|gpio|GPIO|Bluetooth|hci|gnss|w1|1-wire|backlight|dell|nfc|NFC|iio|greybus|ALSA|MIDI|snd|ssam|surface|cros|rave|qca|bno|pms|scd30|sps30|probe|firmware|WARN|BUG|error|fail'
 
-# hci_any: HCI device numbers made "hciN".  They follow the order in which
-# the Bluetooth drivers register their HCI devices, which deferred probes
-# make vary from boot to boot on stock 6.12 too (hci1 and hci2 of hci_qca and
-# hci_mrvl swapped between two stock boots); a boot's set of names is
-# compared on its own.
-hci_any() { sed -E 's/([^A-Za-z0-9_]|^)hci[0-9]+/\1hciN/g'; }
+# numbers_any: HCI and GNSS device numbers made "hciN" and "gnssN".  They
+# follow the order in which the drivers register their class devices, which
+# varies from boot to boot on stock 6.12 too: hci1 and hci2 of hci_qca and
+# hci_mrvl swapped between two stock boots (deferred probes), and gnss0 and
+# gnss1 of gnss-mtk and gnss-ubx (boot a) swapped in one stock boot of a CI
+# run.  A boot's set of names is compared on its own.
+numbers_any() { sed -E 's/([^A-Za-z0-9_]|^)(hci|gnss)[0-9]+/\1\2N/g'; }
 
 # log_lines KERNEL BOOT KEYS: the kernel log lines naming any of KEYS (a
 # serdev device, a class device, the ACPI device), as a sorted set
@@ -148,8 +149,8 @@ for b in $(plan | awk '{ print $1 }' | uniq); do
 	done
 	# ACPI devices and platform devices: the same physical nodes, the same
 	# driver bound to the platform device the DELL0501 quirk registers
-	a_s=$(grep -E '^@@(acpi|plat|class|backlight) ' "$runs/stock-$b/guest.txt" 2>/dev/null | hci_any | sort)
-	a_p=$(grep -E '^@@(acpi|plat|class|backlight) ' "$runs/patched-$b/guest.txt" 2>/dev/null | hci_any | sort)
+	a_s=$(grep -E '^@@(acpi|plat|class|backlight) ' "$runs/stock-$b/guest.txt" 2>/dev/null | numbers_any | sort)
+	a_p=$(grep -E '^@@(acpi|plat|class|backlight) ' "$runs/patched-$b/guest.txt" 2>/dev/null | numbers_any | sort)
 	[ -n "$a_s" ] && [ "$a_s" = "$a_p" ]
 	check $? "boot $b: the same ACPI devices with the same physical nodes, the same platform devices and drivers, the same class and bus devices, the same backlight reads$([ "$a_s" = "$a_p" ] || echo ": $(diff <(echo "$a_s") <(echo "$a_p") | grep '^[<>]' | tr '\n' ' ')")"
 	n_s=$(sed -n 's/^@@class \([^ ]*\) .*/\1/p' "$runs/stock-$b/guest.txt" 2>/dev/null | sort | paste -sd' ')
@@ -200,7 +201,7 @@ while read -r b wire table; do
 	diffs=() unexplained=() used=()
 	for f in $fields; do
 		[ "${v[stock.$f]}" = "${v[patched.$f]}" ] && continue
-		[ "$f" = class ] && [ "$(echo "${v[stock.$f]}" | hci_any)" = "$(echo "${v[patched.$f]}" | hci_any)" ] &&
+		[ "$f" = class ] && [ "$(echo "${v[stock.$f]}" | numbers_any)" = "$(echo "${v[patched.$f]}" | numbers_any)" ] &&
 			continue
 		i=$(allowed_diff "$table" "$f" "${v[stock.$f]}" "${v[patched.$f]}" "$unbound")
 		if [ -n "$i" ]; then
@@ -217,7 +218,7 @@ while read -r b wire table; do
 	done
 	[ "${v[stock.driver]}" = "${v[patched.driver]}" ] && [ "${v[stock.driver]}" != "?" ]
 	check $? "$where: the same driver bound (${v[stock.driver]} / ${v[patched.driver]})"
-	[ "$(echo "${v[stock.class]}" | hci_any)" = "$(echo "${v[patched.class]}" | hci_any)" ] &&
+	[ "$(echo "${v[stock.class]}" | numbers_any)" = "$(echo "${v[patched.class]}" | numbers_any)" ] &&
 		[ "${v[stock.deferred]}" = "${v[patched.deferred]}" ]
 	check $? "$where: the same class devices (${v[stock.class]} / ${v[patched.class]}) and deferral (${v[stock.deferred]} / ${v[patched.deferred]})"
 
@@ -238,7 +239,7 @@ while read -r b wire table; do
 
 	# Kernel log lines about the device: on each kernel, the lines naming
 	# the ACPI node, the tty, or that kernel's controller, device and class
-	# devices (HCI numbers made "hciN").
+	# devices (HCI and GNSS numbers made "hciN", "gnssN").
 	declare -A keys=()
 	for k in $kernels; do
 		keys[$k]="$name $tty"
@@ -248,8 +249,8 @@ while read -r b wire table; do
 			done
 		done
 	done
-	l_s=$(log_lines stock "$b" "${keys[stock]}" | hci_any | sort -u)
-	l_p=$(log_lines patched "$b" "${keys[patched]}" | hci_any | sort -u)
+	l_s=$(log_lines stock "$b" "${keys[stock]}" | numbers_any | sort -u)
+	l_p=$(log_lines patched "$b" "${keys[patched]}" | numbers_any | sort -u)
 	log_lines stock "$b" "${keys[stock]}" >>"$tmp/attributed-$b"
 	log_lines patched "$b" "${keys[patched]}" >>"$tmp/attributed-$b"
 	unset keys
