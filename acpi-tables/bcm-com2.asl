@@ -1,9 +1,12 @@
 /*
  * A Broadcom Bluetooth controller (BCM2E1A, hci_bcm's ACPI id) on COM2
- * (ttyS1), described by its UART link only: make bench's bt-bcm-serdev
- * boot, which compares hci_bcm through serdev with the same driver's
- * protocol attached by `btattach -P bcm` through the line discipline
- * (bt-bcm-ldisc), in front of the same chip model (CHIPS="bcm:com2").
+ * (ttyS1), described by its UART link only: make bench's bt-bcm-com2
+ * boot, which compares hci_bcm through serdev on this port with the same
+ * driver's protocol attached by `btattach -P bcm` through the line
+ * discipline on COM4 (ttyS3), each in front of the same chip model
+ * (CHIPS="bcm:com2" here, the same model started by the boot on COM4).
+ * bcm-com4.asl is the same device on the other port, for the boot that
+ * swaps the two paths' ports.
  *
  * No GPIO and no interrupt: the model has no power or wake lines, and
  * without them hci_bcm keeps the chip at the link's speed and never

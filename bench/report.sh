@@ -64,14 +64,18 @@ awk -F'\t' '
 
 # The data path against the path used today, per kernel and repetition:
 # gnss-sirf's /dev/gnss0 over N_TTY's /dev/ttyS1, hci_nokia over btattach,
-# and hci_bcm through serdev over the same protocol through btattach -P bcm
-# (pings and ACL bytes).
+# and, per boot, hci_bcm through serdev over the same protocol through
+# btattach -P bcm (pings and ACL bytes; both paths run in each bt-bcm boot).
 awk -F'\t' '
 	# rep(KEY): the repetition of this line (raw.tsv'"'"'s fourth column; the
 	# count of KEY in older files without it); c[KEY] is the highest seen
 	function rep(key) { r = ($4 != "" ? $4 : ++cnt[key]); if (r > c[key]) c[key] = r; return r }
-	$1 ~ /^data-(gnss|tty):(gnss|tty)_bytes_per_s$|^bt-(bcm-)?(serdev|ldisc):bt_(bcm_)?(serdev|ldisc)_(pings|acl_bytes)_per_s$/ {
+	$1 ~ /^data-(gnss|tty):(gnss|tty)_bytes_per_s$|^bt-(serdev|ldisc):bt_(serdev|ldisc)_pings_per_s$/ {
 		split($1, a, ":"); v[a[2], $2, rep(a[2] SUBSEP $2)] = $3
+	}
+	# (the bt-bcm boots: the key is the boot and the figure)
+	$1 ~ /^bt-bcm-[a-z0-9]*:bt_bcm_(serdev|ldisc)_(pings|acl_bytes)_per_s$/ {
+		split($1, a, ":"); boot[a[1]] = 1; v[$1, $2, rep($1 SUBSEP $2)] = $3
 	}
 	END {
 		split("stock patched", ks, " ")
@@ -85,10 +89,10 @@ awk -F'\t' '
 					printf "ratio:bt_serdev/ldisc_pings_per_s\t%s\t%.3f\n", ks[k],
 						v["bt_serdev_pings_per_s", ks[k], i] / v["bt_ldisc_pings_per_s", ks[k], i]
 			split("pings acl_bytes", fs, " ")
-			for (f in fs) {
-				s = "bt_bcm_serdev_" fs[f] "_per_s"; l = "bt_bcm_ldisc_" fs[f] "_per_s"
+			for (b in boot) for (f in fs) {
+				s = b ":bt_bcm_serdev_" fs[f] "_per_s"; l = b ":bt_bcm_ldisc_" fs[f] "_per_s"
 				for (i = 1; i <= c[s, ks[k]]; i++)
-					if ((l, ks[k], i) in v && v[l, ks[k], i] > 0)
+					if ((s, ks[k], i) in v && (l, ks[k], i) in v && v[l, ks[k], i] > 0)
 						printf "ratio:bt_bcm_serdev/ldisc_%s_per_s\t%s\t%.3f\n", fs[f], ks[k],
 							v[s, ks[k], i] / v[l, ks[k], i]
 			}

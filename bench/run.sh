@@ -23,10 +23,12 @@ out=$top/build/bench
 reps=${BENCH_REPS:-5}
 secs=10
 pings=200
+rounds=6	# hci_bcm's two paths, floods of each per boot
 if [ -n "${BENCH_SMOKE:-}" ]; then
 	reps=1
 	secs=2
 	pings=20
+	rounds=2
 fi
 
 declare -A kernel=(
@@ -72,12 +74,14 @@ boot_env() {
 	data-gnss) echo "SCRIPT=bench/guest/data.sh SSDT=acpi-tables/gps-com2.asl" ;;
 	bt-ldisc) echo "SCRIPT=bench/guest/bt.sh" ;;
 	bt-serdev) echo "SCRIPT=bench/guest/bt.sh SSDT=acpi-tables/gpio-sim.asl,acpi-tables/nokia-com2.asl CHIPS=nokia:com2:bt0 TEST_BT_PATH=serdev" ;;
-	bt-bcm-ldisc) echo "SCRIPT=bench/guest/bt.sh TEST_BT_CHIP=bcm" ;;
-	bt-bcm-serdev) echo "SCRIPT=bench/guest/bt.sh SSDT=acpi-tables/bcm-com2.asl CHIPS=bcm:com2 TEST_BT_CHIP=bcm TEST_BT_PATH=serdev" ;;
+	# hci_bcm both ways in one boot, serdev on COM2 and btattach on COM4,
+	# then the other way round
+	bt-bcm-com2) echo "SCRIPT=bench/guest/bt.sh SSDT=acpi-tables/bcm-com2.asl CHIPS=bcm:com2 TEST_BT_CHIP=bcm TEST_BT_SERDEV_WIRE=com2 TEST_BT_ROUNDS=$rounds" ;;
+	bt-bcm-com4) echo "SCRIPT=bench/guest/bt.sh SSDT=acpi-tables/bcm-com4.asl CHIPS=bcm:com4 TEST_BT_CHIP=bcm TEST_BT_SERDEV_WIRE=com4 TEST_BT_ROUNDS=$rounds" ;;
 	esac
 }
 # BENCH_BOOTS="bind ...": only those boots (their figures only)
-boots=${BENCH_BOOTS:-idle8 idle32 objs8 objs32 init8 init32 bind data-tty data-gnss bt-ldisc bt-serdev bt-bcm-ldisc bt-bcm-serdev}
+boots=${BENCH_BOOTS:-idle8 idle32 objs8 objs32 init8 init32 bind data-tty data-gnss bt-ldisc bt-serdev bt-bcm-com2 bt-bcm-com4}
 
 mkdir -p "$out/runs"
 raw=$out/raw.tsv

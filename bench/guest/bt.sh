@@ -9,12 +9,16 @@
 # world's nokia model and btvirt).  Figures: l2ping round trips per second
 # and ACL bytes per second (both ways) over TEST_PINGS pings of 44 bytes.
 #
-# TEST_BT_CHIP=bcm compares one driver's two paths instead: the controller
-# under test is a Broadcom chip model (nokia-h4p --bcm), attached with
-# btattach -P bcm through the line discipline (boot bt-bcm-ldisc) or bound
-# by hci_bcm through serdev from bcm-com2.asl (boot bt-bcm-serdev, the
-# world's bcm model): the same protocol code (hci_bcm's bcm_proto) both
-# ways.  Figures bt_bcm_<path>_*.
+# TEST_BT_CHIP=bcm compares one driver's two paths instead, in one boot:
+# two Broadcom chip models (nokia-h4p --bcm), one bound by hci_bcm through
+# serdev on TEST_BT_SERDEV_WIRE (com2 from bcm-com2.asl, boot bt-bcm-com2;
+# com4 from bcm-com4.asl, boot bt-bcm-com4), the other attached with
+# btattach -P bcm through the line discipline on the other of COM2 and COM4:
+# the same protocol code (hci_bcm's bcm_proto) both ways, on identical ports
+# that share one interrupt.  TEST_BT_ROUNDS rounds each flood both, the
+# order swapped every round, so that whatever else the guest and the host do
+# falls on both paths alike.  Figures bt_bcm_<path>_* over all rounds, and
+# bt_bcm_round_ratio (serdev over line discipline, pings/s) per round.
 . /lib/ttyport/bench.sh
 . /lib/ttyport/ktap.sh
 . /lib/ttyport/bt.sh
@@ -49,19 +53,87 @@ attach() {
 	return 1
 }
 
+# flood HCI: l2ping round trips from HCI to the peer ($addr); prints the
+# milliseconds the $pings pings took, or says why on stderr and fails
+flood() {
+	_ms=$(ttyport-bench elapsed -- l2ping -i $1 -f -c $pings -s $size -t 10 "$addr" 2>/tmp/l2ping.out) ||
+		{ echo "bench: l2ping flood from $1 failed: $(tail -n 3 /tmp/l2ping.out | tr "\n" " ")" >&2; return 1; }
+	grep -q "$pings sent, $pings received" /tmp/l2ping.out ||
+		{ echo "bench: l2ping flood from $1 lost pings: $(tail -n 1 /tmp/l2ping.out)" >&2; return 1; }
+	echo "$_ms"
+}
+
+# ready HCI...: each in the management index and powered, and one ping from
+# each first, so that no flood counts a connection's set-up
+ready() {
+	for _h in "$peer" "$@"; do
+		bt_listed $_h 30 || { echo "bench: $_h not in the management index" >&2; return 1; }
+	done
+	addr=$(bt_power_on $peer)
+	mg --index ${peer#hci} connectable on >/dev/null
+	for _h in "$@"; do
+		bt_power_on $_h >/dev/null
+		l2ping -i $_h -c 1 -t 10 "$addr" >/dev/null 2>&1 ||
+			{ echo "bench: $_h cannot l2ping $peer ($addr)" >&2; return 1; }
+	done
+}
+
+# pings_per_s MS [ROUNDS], acl_per_s MS [ROUNDS]: the rates of ROUNDS floods
+# (default 1) that took MS milliseconds together (ACL bytes both ways)
+pings_per_s() { awk -v n=$((pings * ${2:-1})) -v ms=$1 'BEGIN { printf "%.1f", n * 1000 / ms }'; }
+acl_per_s() { awk -v n=$((pings * ${2:-1})) -v s=$size -v ms=$1 'BEGIN { printf "%.0f", 2 * n * s * 1000 / ms }'; }
+
 peer=$(attach ttyS2 com3) || exit 1
 if [ "$chip" = bcm ]; then
-	if [ "${TEST_BT_PATH:-}" = serdev ]; then
-		path=bcm_serdev
-		poll 30 hci_of '\_SB_.BCM2' || {
-			echo "bench: hci_bcm gave no HCI device for \\_SB_.BCM2: $(dmesg | grep -i -m3 'bcm' | tr '\n' ' ')" >&2
-			exit 1
-		}
-		dut=$(hci_of '\_SB_.BCM2')
-	else
-		path=bcm_ldisc
-		dut=$(attach ttyS1 com2 bcm) || exit 1
-	fi
+	wire=${TEST_BT_SERDEV_WIRE:-com2}
+	case "$wire" in
+	com2) node='\_SB_.BCM2' ldisc_tty=ttyS3 ldisc_wire=com4 ;;
+	com4) node='\_SB_.BCM4' ldisc_tty=ttyS1 ldisc_wire=com2 ;;
+	*) echo "bench: TEST_BT_SERDEV_WIRE is com2 or com4, not '$wire'" >&2; exit 1 ;;
+	esac
+	poll 30 hci_of "$node" || {
+		echo "bench: hci_bcm gave no HCI device for $node: $(dmesg | grep -i -m3 'bcm' | tr '\n' ' ')" >&2
+		exit 1
+	}
+	serdev=$(hci_of "$node")
+	ldisc=$(attach $ldisc_tty $ldisc_wire bcm) || exit 1
+	ready $serdev $ldisc || exit 1
+	# Two links to the one peer at once stall a flood under btvirt (the
+	# peer logs "ACL packet for unknown connection handle"): before each
+	# flood the other path's link goes down, and one ping brings up the
+	# flooding one's, outside the time.
+	# peer_unlinked: the peer has no ACL link
+	peer_unlinked() { ! hcitool -i $peer con | grep -q ACL; }
+	# alone HCI: HCI's link to the peer is up and the peer's only one
+	alone() {
+		for _h in $serdev $ldisc; do
+			[ $_h = $1 ] || hcitool -i $_h dc "$addr" >/dev/null 2>&1
+		done
+		poll 10 peer_unlinked || { echo "bench: the peer's links did not go down: $(hcitool -i $peer con | tr '\n' ' ')" >&2; return 1; }
+		l2ping -i $1 -c 1 -t 10 "$addr" >/dev/null 2>&1 ||
+			{ echo "bench: $1 cannot l2ping $peer ($addr)" >&2; return 1; }
+	}
+	rounds=${TEST_BT_ROUNDS:-6}
+	total_serdev=0 total_ldisc=0
+	for r in $(seq 1 "$rounds"); do
+		if [ $((r % 2)) -eq 1 ]; then
+			alone $serdev && ms_serdev=$(flood $serdev) &&
+				alone $ldisc && ms_ldisc=$(flood $ldisc) || exit 1
+		else
+			alone $ldisc && ms_ldisc=$(flood $ldisc) &&
+				alone $serdev && ms_serdev=$(flood $serdev) || exit 1
+		fi
+		total_serdev=$(awk -v a=$total_serdev -v b=$ms_serdev 'BEGIN { print a + b }')
+		total_ldisc=$(awk -v a=$total_ldisc -v b=$ms_ldisc 'BEGIN { print a + b }')
+		# serdev's pings/s over the line discipline's: their times inverted
+		fig bt_bcm_round_ratio "$(awk -v s=$ms_serdev -v l=$ms_ldisc 'BEGIN { printf "%.3f", l / s }')"
+	done
+	for path in serdev ldisc; do
+		eval ms=\$total_$path
+		fig bt_bcm_${path}_pings_per_s "$(pings_per_s $ms $rounds)"
+		fig bt_bcm_${path}_acl_bytes_per_s "$(acl_per_s $ms $rounds)"
+	done
+	exit 0
 elif [ -n "$(ls /sys/bus/serial/drivers/nokia-bluetooth 2>/dev/null | grep serial)" ]; then
 	path=serdev
 	dut=$(bt_wait_ready '\_SB_.BTH2' 2>&1 | tail -n 1)
@@ -76,17 +148,7 @@ else
 	path=ldisc
 	dut=$(attach ttyS1 com2) || exit 1
 fi
-bt_listed $peer 30 && bt_listed $dut 30 ||
-	{ echo "bench: $peer or $dut not in the management index" >&2; exit 1; }
-bt_power_on $dut >/dev/null
-addr=$(bt_power_on $peer)
-mg --index ${peer#hci} connectable on >/dev/null
-# One ping first, so that the flood does not count the connection set-up.
-l2ping -i $dut -c 1 -t 10 "$addr" >/dev/null 2>&1 ||
-	{ echo "bench: $dut cannot l2ping $peer ($addr)" >&2; exit 1; }
-ms=$(ttyport-bench elapsed -- l2ping -i $dut -f -c $pings -s $size -t 10 "$addr" 2>/tmp/l2ping.out) ||
-	{ echo "bench: l2ping flood failed: $(tail -n 3 /tmp/l2ping.out | tr "\n" " ")" >&2; exit 1; }
-grep -q "$pings sent, $pings received" /tmp/l2ping.out ||
-	{ echo "bench: l2ping flood lost pings: $(tail -n 1 /tmp/l2ping.out)" >&2; exit 1; }
-fig bt_${path}_pings_per_s "$(awk -v n=$pings -v ms=$ms 'BEGIN { printf "%.1f", n * 1000 / ms }')"
-fig bt_${path}_acl_bytes_per_s "$(awk -v n=$pings -v s=$size -v ms=$ms 'BEGIN { printf "%.0f", 2 * n * s * 1000 / ms }')"
+ready $dut || exit 1
+ms=$(flood $dut) || exit 1
+fig bt_${path}_pings_per_s "$(pings_per_s $ms)"
+fig bt_${path}_acl_bytes_per_s "$(acl_per_s $ms)"
