@@ -102,11 +102,14 @@ if [ "$chip" = bcm ]; then
 	# peer logs "ACL packet for unknown connection handle"): before each
 	# flood the other path's link goes down, and one ping brings up the
 	# flooding one's, outside the time.
-	# peer_unlinked: the peer has no ACL link
-	peer_unlinked() { ! hcitool -i $peer con | grep -q ACL; }
+	# peer_unlinked: the peer's list of links, read, holds no ACL link (a
+	# failed read is not an empty list)
+	peer_unlinked() { _links=$(hcitool -i $peer con) && ! echo "$_links" | grep -q ACL; }
 	# alone HCI: HCI's link to the peer is up and the peer's only one
 	alone() {
 		for _h in $serdev $ldisc; do
+			# (fails when the link is already down: the poll
+			# below is the check)
 			[ $_h = $1 ] || hcitool -i $_h dc "$addr" >/dev/null 2>&1
 		done
 		poll 10 peer_unlinked || { echo "bench: the peer's links did not go down: $(hcitool -i $peer con | tr '\n' ' ')" >&2; return 1; }
