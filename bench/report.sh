@@ -99,6 +99,22 @@ awk -F'\t' '
 		}
 	}' "$raw" >>"$derived"
 
+# hci_bcm's rounds (bt-bcm boots): serdev over the line discipline per round,
+# all rounds of a kernel together: their mean and its 95% interval (mean +-
+# 1.96 standard errors), the figures docs/bench.md gives for the goal.
+awk -F'\t' '
+	$1 ~ /^bt-bcm-[a-z0-9]*:bt_bcm_round_ratio$/ { n[$2]++; s[$2] += $3; ss[$2] += $3 * $3 }
+	END {
+		for (k in n) {
+			if (n[k] < 2) continue
+			m = s[k] / n[k]; v = (ss[k] - n[k] * m * m) / (n[k] - 1)
+			e = 1.96 * sqrt(v > 0 ? v : 0) / sqrt(n[k])
+			printf "ratio:bt_bcm_rounds_mean\t%s\t%.3f\n", k, m
+			printf "ratio:bt_bcm_rounds_mean_low95\t%s\t%.3f\n", k, m - e
+			printf "ratio:bt_bcm_rounds_mean_high95\t%s\t%.3f\n", k, m + e
+		}
+	}' "$raw" >>"$derived"
+
 # The bytes a line holds, counted by object (objs8 and objs32 boots): the
 # totals into derived.tsv, the breakdown by site into objects.txt.
 bench/objects-report.sh
